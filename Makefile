@@ -1,0 +1,36 @@
+# make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on)
+# make test : ruff, then the whole suite on SQLite, then again on PostgreSQL when reachable
+#             (under CI=true PostgreSQL must be reachable)
+
+PYTHON ?= $(shell command -v python3.12 || echo /root/.pyenv/versions/3.12.1/bin/python)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PG_URL ?= postgres://postgres@127.0.0.1:5432/anqing
+
+.PHONY: run test lint venv
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:8000
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: lint
+	$(BIN)/pytest
+	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
+		echo "== PostgreSQL pass ($(PG_URL)) =="; \
+		DATABASE_URL=$(PG_URL) $(BIN)/pytest -m "not browser"; \
+	elif [ "$$CI" = "true" ]; then \
+		echo "PostgreSQL is not reachable at 127.0.0.1:5432 and CI=true: failing." >&2; exit 1; \
+	else \
+		echo "PostgreSQL is not reachable at 127.0.0.1:5432: ran the suite on SQLite only."; \
+	fi

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from calculator.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="token"),
+    path("score/", views.ScoreView.as_view(), name="score"),
+    path("sessions/", views.SessionListView.as_view(), name="sessions"),
+    path("sessions/import/", views.ImportView.as_view(), name="session-import"),
+    path("sessions/<int:pk>/", views.SessionDetailView.as_view(), name="session"),
+    path("sessions/<int:pk>/rounds/", views.RoundListView.as_view(), name="rounds"),
+    path("sessions/<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
+    path("sessions/<int:pk>/ledger/", views.LedgerView.as_view(), name="ledger"),
+    path("sessions/<int:pk>/ledger.csv", views.LedgerCsvView.as_view(), name="ledger-csv"),
+    path("sessions/<int:pk>/standings/", views.StandingsView.as_view(), name="standings"),
+    path("sessions/<int:pk>/settlement/", views.SettlementView.as_view(), name="settlement"),
+    path("sessions/<int:pk>/stats/", views.StatsView.as_view(), name="stats"),
+    path("sessions/<int:pk>/rules/", views.RulesView.as_view(), name="rules"),
+    path("sessions/<int:pk>/members/", views.MembersView.as_view(), name="members"),
+    path("sessions/<int:pk>/export/", views.ExportView.as_view(), name="export"),
+    path("share/<str:token>/", views.ShareView.as_view(), name="share"),
+]

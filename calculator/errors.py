@@ -1,0 +1,32 @@
+"""The contract's error object, raised by services and turned into an HTTP answer by the API."""
+
+from __future__ import annotations
+
+
+class CalculatorError(Exception):
+    """``{"error": {"code", "message", "message_en"}}`` with the HTTP status to answer with.
+
+    Codes are R11's scoring codes, plus the app's own: ``E_INVALID`` (a field of the request is
+    missing or malformed), ``E_NOT_FOUND``, ``E_CONFLICT`` (try again), ``E_FORBIDDEN``,
+    ``E_AUTH``.
+    """
+
+    def __init__(self, code: str, message: str, message_en: str, *, status: int = 400) -> None:
+        super().__init__(message_en)
+        self.code = code
+        self.message = message
+        self.message_en = message_en
+        self.status = status
+
+    def as_dict(self) -> dict:
+        return {
+            "error": {"code": self.code, "message": self.message, "message_en": self.message_en}
+        }
+
+
+def invalid(message: str, message_en: str) -> CalculatorError:
+    return CalculatorError("E_INVALID", message, message_en)
+
+
+def not_found(message: str = "找不到。", message_en: str = "Not found.") -> CalculatorError:
+    return CalculatorError("E_NOT_FOUND", message, message_en, status=404)

@@ -1,0 +1,182 @@
+"""A sitting of four players: its seats, house-rule versions, rounds and payments.
+
+Money is a Decimal end to end. A balance is never stored: it is the sum of the payments of the
+rounds that are not voided, so the ledger always squares (R9: every payment is zero-sum with the
+winner).
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+
+SEAT_CHOICES = [("E", "東"), ("S", "南"), ("W", "西"), ("N", "北")]
+RULESET_CHOICES = [("anqing", "安慶 不打缺"), ("anqing-daque", "安慶 打缺")]
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Player(models.Model):
+    """A person at the table; optionally linked to an account."""
+
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One sitting (一場) of four players, E S W N in seat order (R2.1)."""
+
+    name = models.CharField(max_length=100)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_sessions"
+    )
+    # People the owner invited: they may record and correct rounds like the owner.
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="shared_sessions"
+    )
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    ruleset = models.CharField(max_length=20, choices=RULESET_CHOICES, default="anqing")
+    # R9: 基礎銀子, the factor every payment is multiplied by.
+    base_silver = models.DecimalField(
+        max_digits=12,
+        decimal_places=4,
+        default=Decimal("1"),
+        validators=[MinValueValidator(Decimal("0.0001"))],
+    )
+    share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def seat_players(self) -> dict[str, Player]:
+        return {"E": self.east, "S": self.south, "W": self.west, "N": self.north}
+
+
+class RulesVersion(models.Model):
+    """The house rules (R12) in force from a point of the sitting on.
+
+    A change makes a new version; rounds keep the version they were scored with, so changing the
+    rules never rewrites history (R12).
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rules_versions")
+    number = models.PositiveIntegerField()
+    overrides = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_rules_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} rules v{self.number}"
+
+
+class Round(models.Model):
+    """One hand of the sitting: a self-drawn win (R3) or a draw (荒莊).
+
+    ``dealer``, ``dealer_streak`` and ``dealer_base`` are derived from the earlier rounds of the
+    session (R2.2, R8.1) by the services and rewritten whenever history before the round changes.
+    """
+
+    WIN = "win"
+    DRAW = "draw"
+    RESULT_CHOICES = [(WIN, "胡"), (DRAW, "荒莊")]
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    result = models.CharField(max_length=4, choices=RESULT_CHOICES)
+    winner = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    # The hand fields exactly as entered (score-api.md request fields, without the context).
+    hand = models.JSONField(default=dict, blank=True)
+    rules_version = models.ForeignKey(RulesVersion, on_delete=models.PROTECT, related_name="rounds")
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    dealer_streak = models.PositiveIntegerField(default=0)
+    dealer_base = models.PositiveIntegerField(default=8)
+    fan = models.PositiveIntegerField(null=True, blank=True)
+    # The engine's whole result for a win; null for a draw.
+    scoring = models.JSONField(null=True, blank=True)
+    voided = models.BooleanField(default=False)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    corrected_at = models.DateTimeField(null=True, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            # Two rounds posted at once can never share a number.
+            models.UniqueConstraint(fields=["session", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.number}"
+
+
+class Payment(models.Model):
+    """One loser's payment to the winner of a round (R9, R10)."""
+
+    LIABILITY_CHOICES = [("shun", "順包"), ("fan", "反包"), ("both", "互為包")]
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="payments")
+    payer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    payee = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    amount = models.DecimalField(max_digits=16, decimal_places=4)
+    base = models.PositiveIntegerField()
+    fan = models.PositiveIntegerField()
+    bonus = models.PositiveIntegerField(default=0)
+    multiplier = models.PositiveIntegerField(default=1)
+    liability = models.CharField(max_length=4, choices=LIABILITY_CHOICES, null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "payer"], name="one_payment_per_payer")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer}→{self.payee} {self.amount}"
+
+
+class IdempotentAnswer(models.Model):
+    """The first answer given to a request carrying an ``Idempotency-Key`` header."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "key"], name="unique_idempotency_key")
+        ]

@@ -1,0 +1,440 @@
+"""Reads shared by the API and the pages (selectors read).
+
+Every function here runs a fixed number of queries whatever the length of the sitting, and
+returns plain JSON-ready data: money as normalized decimal strings (see ``money_str``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from decimal import Decimal
+from itertools import combinations
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Max, Q, QuerySet, Sum
+
+from calculator.errors import not_found
+from calculator.models import Payment, Round, RulesVersion, Session
+from calculator.money import money_str
+from scoring import SEATS, dealer_after, dealer_base, make_rules
+
+ZERO = Decimal("0")
+
+
+# --- who may see what ------------------------------------------------------------------------
+
+
+def sessions_for_user(user: AbstractBaseUser) -> QuerySet[Session]:
+    """The sessions a user owns or was invited to; everyone else's do not exist for them."""
+    if not user.is_authenticated:
+        return Session.objects.none()
+    visible = Session.objects.filter(Q(owner=user) | Q(members=user)).values("pk")
+    return Session.objects.filter(pk__in=visible).select_related(
+        "owner", "east", "south", "west", "north"
+    )
+
+
+def session_for_user(user: AbstractBaseUser, pk: int) -> Session:
+    session = sessions_for_user(user).filter(pk=pk).first()
+    if session is None:
+        raise not_found("找不到這一場。", "No such session.")
+    return session
+
+
+def session_by_share_token(token: str) -> Session:
+    session = (
+        Session.objects.select_related("owner", "east", "south", "west", "north")
+        .filter(share_token=token)
+        .first()
+    )
+    if session is None:
+        raise not_found("這個分享鏈接無效。", "This share link is not valid.")
+    return session
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+def session_balances(session: Session) -> dict[str, Decimal]:
+    """Each seat's balance: what it received minus what it paid, voided rounds left out."""
+    aggregates: dict[str, Any] = {}
+    for seat in SEATS:
+        aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
+        aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
+    sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
+        **aggregates
+    )
+    return {seat: (sums[f"{seat}_in"] or ZERO) - (sums[f"{seat}_out"] or ZERO) for seat in SEATS}
+
+
+def current_rules_version(session: Session) -> RulesVersion:
+    return session.rules_versions.order_by("-number").first()
+
+
+def session_state(session: Session) -> dict[str, Any]:
+    """Who deals the next round, with which streak and base (R2.2, R8.1), and the balances."""
+    last = (
+        session.rounds.filter(voided=False)
+        .order_by("-number")
+        .only("dealer", "dealer_streak", "winner")
+        .first()
+    )
+    if last is None:
+        dealer, streak = SEATS[0], 0
+    else:
+        dealer, streak = dealer_after(last.dealer, last.dealer_streak, last.winner or None)
+    last_number = session.rounds.aggregate(last=Max("number"))["last"] or 0
+    version = current_rules_version(session)
+    rules = make_rules(session.ruleset, version.overrides if version else {})
+    return {
+        "dealer": dealer,
+        "dealer_streak": streak,
+        "dealer_base": dealer_base(rules, streak),
+        "next_round": last_number + 1,
+        "balances": {seat: money_str(amount) for seat, amount in session_balances(session).items()},
+    }
+
+
+def seat_names(session: Session) -> dict[str, str]:
+    return {seat: player.name for seat, player in session.seat_players().items()}
+
+
+def session_detail(session: Session, *, with_share_token: bool = True) -> dict[str, Any]:
+    version = current_rules_version(session)
+    detail = {
+        "id": session.pk,
+        "name": session.name,
+        "owner": session.owner.get_username(),
+        "ruleset": session.ruleset,
+        "base_silver": money_str(session.base_silver),
+        "rules": version.overrides if version else {},
+        "rules_version": version.number if version else 1,
+        "players": seat_names(session),
+        "created_at": session.created_at.isoformat(),
+        "state": session_state(session),
+    }
+    if with_share_token:
+        detail["share_token"] = session.share_token
+    return detail
+
+
+def session_summaries(sessions: Iterable[Session]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": session.pk,
+            "name": session.name,
+            "owner": session.owner.get_username(),
+            "ruleset": session.ruleset,
+            "base_silver": money_str(session.base_silver),
+            "players": seat_names(session),
+            "created_at": session.created_at.isoformat(),
+        }
+        for session in sessions
+    ]
+
+
+# --- rounds and the ledger -----------------------------------------------------------------
+
+
+def payment_as_dict(payment: Payment) -> dict[str, Any]:
+    return {
+        "from": payment.payer,
+        "to": payment.payee,
+        "amount": money_str(payment.amount),
+        "base": payment.base,
+        "fan": payment.fan,
+        "bonus": payment.bonus,
+        "multiplier": payment.multiplier,
+        "liability": payment.liability,
+    }
+
+
+def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
+    if payments is None:
+        payments = game_round.payments.all()
+    payments = list(payments)
+    return {
+        "number": game_round.number,
+        "result": game_round.result,
+        "winner": game_round.winner or None,
+        "dealer": game_round.dealer,
+        "dealer_streak": game_round.dealer_streak,
+        "dealer_base": game_round.dealer_base,
+        "fan": game_round.fan,
+        "total": money_str(sum((p.amount for p in payments), ZERO)),
+        "voided": game_round.voided,
+        "hand": game_round.hand,
+        "rules_version": game_round.rules_version.number,
+        "scoring": game_round.scoring,
+        "payments": [payment_as_dict(p) for p in payments],
+        "recorded_at": game_round.recorded_at.isoformat() if game_round.recorded_at else None,
+        "corrected_at": game_round.corrected_at.isoformat() if game_round.corrected_at else None,
+        "voided_at": game_round.voided_at.isoformat() if game_round.voided_at else None,
+    }
+
+
+def round_answer(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
+    """A round as the API answers it after a change: the round and the session state after it."""
+    return {**round_as_dict(game_round, payments), "state": session_state(game_round.session)}
+
+
+def _rounds(session: Session) -> list[Round]:
+    return list(
+        session.rounds.select_related("rules_version")
+        .prefetch_related("payments")
+        .order_by("number")
+    )
+
+
+def rounds_list(session: Session) -> list[dict[str, Any]]:
+    return [round_as_dict(game_round) for game_round in _rounds(session)]
+
+
+def round_detail(session: Session, number: int) -> dict[str, Any]:
+    game_round = session.rounds.select_related("rules_version").filter(number=number).first()
+    if game_round is None:
+        raise not_found(f"本場沒有第 {number} 局。", f"This session has no round {number}.")
+    return round_as_dict(game_round)
+
+
+def ledger(session: Session) -> dict[str, Any]:
+    """Every payment, round by round, with the running balance of each seat after the round."""
+    running = dict.fromkeys(SEATS, ZERO)
+    entries = []
+    for game_round in _rounds(session):
+        payments = list(game_round.payments.all()) if not game_round.voided else []
+        for payment in payments:
+            running[payment.payer] -= payment.amount
+            running[payment.payee] += payment.amount
+        entries.append(
+            {
+                "number": game_round.number,
+                "result": game_round.result,
+                "winner": game_round.winner or None,
+                "dealer": game_round.dealer,
+                "dealer_streak": game_round.dealer_streak,
+                "fan": game_round.fan,
+                "voided": game_round.voided,
+                "payments": [payment_as_dict(p) for p in payments],
+                "balances": {seat: money_str(amount) for seat, amount in running.items()},
+            }
+        )
+    return {
+        "players": seat_names(session),
+        "rounds": entries,
+        "balances": {seat: money_str(amount) for seat, amount in running.items()},
+    }
+
+
+def ledger_csv(session: Session) -> str:
+    """The ledger as CSV: one line per payment (one per draw or voided round), running balances."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "round",
+            "result",
+            "winner",
+            "dealer",
+            "dealer_streak",
+            "voided",
+            "from",
+            "to",
+            "amount",
+            "liability",
+            "multiplier",
+            *SEATS,
+        ]
+    )
+    for entry in ledger(session)["rounds"]:
+        head = [
+            entry["number"],
+            entry["result"],
+            entry["winner"] or "",
+            entry["dealer"],
+            entry["dealer_streak"],
+            "yes" if entry["voided"] else "",
+        ]
+        balances = [entry["balances"][seat] for seat in SEATS]
+        if not entry["payments"]:
+            writer.writerow([*head, "", "", "", "", "", *balances])
+        for payment in entry["payments"]:
+            writer.writerow(
+                [
+                    *head,
+                    payment["from"],
+                    payment["to"],
+                    payment["amount"],
+                    payment["liability"] or "",
+                    payment["multiplier"],
+                    *balances,
+                ]
+            )
+    return out.getvalue()
+
+
+# --- standings, settling up, statistics ----------------------------------------------------
+
+
+def standings(session: Session) -> list[dict[str, Any]]:
+    """Seats from the biggest winner down; equal balances share a place."""
+    names = seat_names(session)
+    balances = session_balances(session)
+    ordered = sorted(SEATS, key=lambda seat: (-balances[seat], SEATS.index(seat)))
+    table, place = [], 0
+    for index, seat in enumerate(ordered):
+        if index == 0 or balances[seat] != balances[ordered[index - 1]]:
+            place = index + 1
+        table.append(
+            {
+                "place": place,
+                "seat": seat,
+                "name": names[seat],
+                "balance": money_str(balances[seat]),
+            }
+        )
+    return table
+
+
+def _zero_sum_groups(debts: list[tuple[str, Decimal]]) -> list[list[tuple[str, Decimal]]]:
+    """The partition of the seats into the most groups that each sum to zero.
+
+    n seats that owe or are owed can always settle in n − (number of such groups) transfers, and
+    never in fewer; four seats at most, so trying every split is cheap.
+    """
+    if not debts:
+        return []
+    first, rest = debts[0], debts[1:]
+    best: list[list[tuple[str, Decimal]]] | None = None
+    for size in range(len(rest) + 1):
+        for partners in combinations(rest, size):
+            group = [first, *partners]
+            if sum(amount for _, amount in group) != 0:
+                continue
+            others = [debt for debt in rest if debt not in partners]
+            candidate = [group, *_zero_sum_groups(others)]
+            if best is None or len(candidate) > len(best):
+                best = candidate
+    return best or [debts]
+
+
+def settlement(session: Session) -> list[dict[str, str]]:
+    """The fewest transfers that bring every balance back to zero."""
+    balances = session_balances(session)
+    debts = [(seat, balances[seat]) for seat in SEATS if balances[seat] != 0]
+    transfers: list[dict[str, str]] = []
+    for group in _zero_sum_groups(debts):
+        owed = sorted(((a, s) for s, a in group if a > 0), key=lambda x: (-x[0], SEATS.index(x[1])))
+        owing = sorted(
+            ((-a, s) for s, a in group if a < 0), key=lambda x: (-x[0], SEATS.index(x[1]))
+        )
+        owed_list = [[amount, seat] for amount, seat in owed]
+        owing_list = [[amount, seat] for amount, seat in owing]
+        i = j = 0
+        while i < len(owing_list) and j < len(owed_list):
+            amount = min(owing_list[i][0], owed_list[j][0])
+            transfers.append(
+                {"from": owing_list[i][1], "to": owed_list[j][1], "amount": money_str(amount)}
+            )
+            owing_list[i][0] -= amount
+            owed_list[j][0] -= amount
+            if owing_list[i][0] == 0:
+                i += 1
+            if owed_list[j][0] == 0:
+                j += 1
+    return transfers
+
+
+def player_stats(session: Session) -> list[dict[str, Any]]:
+    """Per seat: wins, dealer wins, biggest hand, average fan, and what it paid under 包 (R10)."""
+    names = seat_names(session)
+    stats = {
+        seat: {
+            "seat": seat,
+            "name": names[seat],
+            "wins": 0,
+            "dealer_wins": 0,
+            "rounds_dealt": 0,
+            "biggest_fan": None,
+            "fan_sum": 0,
+            "paid_under_bao": ZERO,
+            "bao_payments": 0,
+            "balance": ZERO,
+        }
+        for seat in SEATS
+    }
+    counted = 0
+    for game_round in _rounds(session):
+        if game_round.voided:
+            continue
+        counted += 1
+        stats[game_round.dealer]["rounds_dealt"] += 1
+        if game_round.result == Round.WIN:
+            winner = stats[game_round.winner]
+            winner["wins"] += 1
+            winner["dealer_wins"] += game_round.winner == game_round.dealer
+            winner["fan_sum"] += game_round.fan
+            winner["biggest_fan"] = max(winner["biggest_fan"] or 0, game_round.fan)
+        for payment in game_round.payments.all():
+            stats[payment.payer]["balance"] -= payment.amount
+            stats[payment.payee]["balance"] += payment.amount
+            if payment.liability:
+                stats[payment.payer]["paid_under_bao"] += payment.amount
+                stats[payment.payer]["bao_payments"] += 1
+    table = []
+    for seat in SEATS:
+        row = stats[seat]
+        fan_sum = row.pop("fan_sum")
+        row["average_fan"] = (
+            money_str((Decimal(fan_sum) / row["wins"]).quantize(Decimal("0.01")))
+            if row["wins"]
+            else None
+        )
+        row["paid_under_bao"] = money_str(row["paid_under_bao"])
+        row["balance"] = money_str(row["balance"])
+        row["rounds"] = counted
+        table.append(row)
+    return table
+
+
+# --- export ----------------------------------------------------------------------------------
+
+
+def session_export(session: Session) -> dict[str, Any]:
+    """The whole history as entered; ``services.session_import`` rebuilds the same ledger."""
+    rounds = list(session.rounds.select_related("rules_version").order_by("number"))
+    return {
+        "format": "anqing-session",
+        "version": 1,
+        "name": session.name,
+        "ruleset": session.ruleset,
+        "base_silver": money_str(session.base_silver),
+        "players": [seat_names(session)[seat] for seat in SEATS],
+        "rules_versions": [
+            {"number": version.number, "rules": version.overrides}
+            for version in session.rules_versions.order_by("number")
+        ],
+        "rounds": [
+            {
+                "number": game_round.number,
+                "result": game_round.result,
+                "hand": game_round.hand,
+                "rules_version": game_round.rules_version.number,
+                "voided": game_round.voided,
+            }
+            for game_round in rounds
+        ],
+        "balances": {seat: money_str(a) for seat, a in session_balances(session).items()},
+    }
+
+
+def share_view(session: Session) -> dict[str, Any]:
+    """Everything a share link shows: read-only, without the token that grants it."""
+    return {
+        "session": session_detail(session, with_share_token=False),
+        "ledger": ledger(session),
+        "rounds": rounds_list(session),
+    }

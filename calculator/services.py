@@ -1,0 +1,459 @@
+"""Everything that changes a sitting's history goes through here (services write).
+
+Each service is atomic and locks the session row first, so rounds of one session are recorded,
+corrected and voided one at a time, in order. The dealer, streak and dealer base of a round are
+never taken from the client: they are derived from the session's own rounds (R2.2, R8.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from calculator.errors import CalculatorError, invalid, not_found
+from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
+from calculator.money import money_str, parse_money
+from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules, score
+
+# The hand fields of score-api.md's request; the context (ruleset, rules, dealer, dealer_streak,
+# base_silver) belongs to the session and its history.
+HAND_FIELDS = (
+    "winner",
+    "indicator",
+    "concealed",
+    "win_tile",
+    "melds",
+    "bar_tiles",
+    "kongs_before_win",
+    "first_turn",
+    "others_melds",
+)
+CONTEXT_FIELDS = ("dealer", "dealer_streak", "ruleset", "rules", "base_silver")
+RULESETS = ("anqing", "anqing-daque")
+ROUND_UPDATE_FIELDS = ["dealer", "dealer_streak", "dealer_base", "fan", "scoring"]
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """A parsed round body: a win with its hand fields, or a draw."""
+
+    result: str
+    hand: dict[str, Any]
+
+    @property
+    def winner(self) -> str:
+        return self.hand.get("winner", "") if self.result == Round.WIN else ""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What ``round_record`` answers: the round and the API answer (or the stored first one)."""
+
+    round: Round | None
+    status: int
+    body: dict
+    replayed: bool
+
+
+def _rules_checked(ruleset: object, overrides: object) -> Any:
+    """The engine's frozen rules, or the engine's E_RULES error naming the bad key (R12)."""
+    if ruleset not in RULESETS:
+        raise CalculatorError(
+            "E_RULES",
+            f"未知的規則：{ruleset!r}；可選 anqing 或 anqing-daque。",
+            f"Unknown ruleset {ruleset!r}; use anqing or anqing-daque.",
+        )
+    if not isinstance(overrides, dict):
+        raise CalculatorError(
+            "E_RULES",
+            "rules 必須是一個對象（鍵 → 值）。",
+            "rules must be an object of key → value.",
+        )
+    try:
+        return make_rules(ruleset, overrides)
+    except ScoringError as error:
+        raise CalculatorError(error.code, error.message, error.message_en) from None
+
+
+def round_entry_parse(body: object) -> RoundEntry:
+    """Check a round body (POST or PUT) and say exactly what is wrong with it."""
+    if not isinstance(body, Mapping):
+        raise invalid("請求必須是 JSON 對象。", "The request body must be a JSON object.")
+    result = body.get("result")
+    if result not in (Round.WIN, Round.DRAW):
+        raise invalid(
+            f'result 必須是 "win" 或 "draw"，收到 {result!r}。',
+            f'result must be "win" or "draw", got {result!r}.',
+        )
+    for field in body:
+        if field in CONTEXT_FIELDS:
+            raise invalid(
+                f"{field} 由本場的牌局記錄決定（R2.2、R8），不能由請求指定。",
+                f"{field} comes from the session's own history (R2.2, R8); do not send it.",
+            )
+        if field != "result" and field not in HAND_FIELDS:
+            raise invalid(f"未知的欄位：{field}。", f"Unknown field: {field}.")
+    hand = {field: body[field] for field in HAND_FIELDS if field in body}
+    if result == Round.DRAW:
+        if hand:
+            raise invalid(
+                f"荒莊不需要牌的欄位：{', '.join(hand)}。",
+                f"A draw takes no hand fields: {', '.join(hand)}.",
+            )
+        return RoundEntry(Round.DRAW, {})
+    for field in ("winner", "indicator", "concealed", "win_tile"):
+        if field not in hand:
+            raise invalid(f"胡牌必須填寫 {field}。", f"A win needs {field}.")
+    if hand["winner"] not in SEATS:
+        raise CalculatorError(
+            "E_CONTEXT",
+            f"winner 必須是 E、S、W、N 之一，收到 {hand['winner']!r}。",
+            f"winner must be one of E S W N, got {hand['winner']!r}.",
+        )
+    return RoundEntry(Round.WIN, hand)
+
+
+# --- sessions -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_create(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    players: list[str],
+    ruleset: str = "anqing",
+    base_silver: object = "1",
+    rules: dict | None = None,
+) -> Session:
+    """A new sitting with its four seats (E S W N, R2.1) and its first house-rule version."""
+    name = (name or "").strip() if isinstance(name, str) else ""
+    if not name:
+        raise invalid("請填寫本場的名稱（name）。", "The session needs a name.")
+    if len(name) > 100:
+        raise invalid("name 最多 100 個字。", "name is at most 100 characters.")
+    if not isinstance(players, list) or len(players) != 4:
+        raise invalid(
+            "players 必須是四個名字：東、南、西、北。",
+            "players must be a list of four names: East, South, West, North.",
+        )
+    player_names: list[str] = []
+    for seat, player_name in zip(SEATS, players, strict=True):
+        cleaned = player_name.strip() if isinstance(player_name, str) else ""
+        if not cleaned or len(cleaned) > 40:
+            raise invalid(
+                f"{seat} 家的名字必須是 1 到 40 個字。",
+                f"The name of seat {seat} must be 1 to 40 characters.",
+            )
+        player_names.append(cleaned)
+    silver = parse_money(base_silver)
+    if silver is None or silver <= 0 or silver.as_tuple().exponent < -4 or silver >= 10**8:
+        raise invalid(
+            f"base_silver 必須是大於 0 的金額（最多四位小數），收到 {base_silver!r}。",
+            f"base_silver must be an amount above 0 with at most 4 decimals, got {base_silver!r}.",
+        )
+    rules = {} if rules is None else rules
+    _rules_checked(ruleset, rules)
+    east, south, west, north = (Player.objects.create(name=n) for n in player_names)
+    session = Session.objects.create(
+        name=name,
+        owner=owner,
+        east=east,
+        south=south,
+        west=west,
+        north=north,
+        ruleset=ruleset,
+        base_silver=silver,
+    )
+    RulesVersion.objects.create(session=session, number=1, overrides=rules, created_by=owner)
+    return session
+
+
+@transaction.atomic
+def session_invite(*, session: Session, username: str) -> AbstractBaseUser:
+    """Let another account record and correct rounds of this session like its owner."""
+    user_model = get_user_model()
+    user = user_model.objects.filter(username=username).first() if username else None
+    if user is None:
+        raise invalid(f"沒有用戶名為 {username!r} 的用戶。", f"No user named {username!r}.")
+    if user.pk != session.owner_id:
+        session.members.add(user)
+    return user
+
+
+@transaction.atomic
+def rules_change(
+    *, session: Session, rules: dict, user: AbstractBaseUser | None = None
+) -> RulesVersion:
+    """New house rules (R12) for the rounds recorded from now on; old rounds keep theirs."""
+    session = _locked(session)
+    _rules_checked(session.ruleset, rules)
+    last = session.rules_versions.aggregate(last=Max("number"))["last"] or 0
+    return RulesVersion.objects.create(
+        session=session, number=last + 1, overrides=rules, created_by=user
+    )
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_record(
+    *,
+    session: Session,
+    entry: RoundEntry | Mapping,
+    user: AbstractBaseUser | None = None,
+    idempotency_key: str | None = None,
+) -> Recorded:
+    """Record the next round; with an ``Idempotency-Key`` a replay gets the first answer."""
+    from calculator.selectors import round_answer
+
+    session = _locked(session)
+    if idempotency_key:
+        if len(idempotency_key) > 200:
+            raise invalid(
+                "Idempotency-Key 最多 200 個字符。", "Idempotency-Key is at most 200 characters."
+            )
+        first = IdempotentAnswer.objects.filter(session=session, key=idempotency_key).first()
+        if first is not None:
+            return Recorded(None, first.status, first.body, replayed=True)
+    if not isinstance(entry, RoundEntry):
+        entry = round_entry_parse(entry)
+    last = session.rounds.aggregate(last=Max("number"))["last"] or 0
+    version = session.rules_versions.order_by("-number").first()
+    dealer, streak = _context_before(session, last + 1)
+    game_round = Round(
+        session=session,
+        number=last + 1,
+        result=entry.result,
+        winner=entry.winner,
+        hand=entry.hand,
+        rules_version=version,
+        recorded_by=user,
+    )
+    payments = _score_round(session, game_round, dealer, streak, {})
+    try:
+        with transaction.atomic():
+            game_round.save()
+    except IntegrityError:
+        # Only reachable where the session lock is not a real lock: the number was taken.
+        raise CalculatorError(
+            "E_CONFLICT",
+            "另一局剛剛被記錄，請重試。",
+            "Another round was recorded at the same moment; please retry.",
+            status=409,
+        ) from None
+    for payment in payments:
+        payment.round = game_round
+    Payment.objects.bulk_create(payments)
+    body = round_answer(game_round, payments=payments)
+    if idempotency_key:
+        IdempotentAnswer.objects.create(session=session, key=idempotency_key, status=201, body=body)
+    return Recorded(game_round, 201, body, replayed=False)
+
+
+@transaction.atomic
+def round_correct(
+    *,
+    session: Session,
+    number: int,
+    entry: RoundEntry | Mapping,
+    user: AbstractBaseUser | None = None,
+) -> Round:
+    """Replace what round ``number`` recorded; every later round is re-scored in order."""
+    session = _locked(session)
+    if not isinstance(entry, RoundEntry):
+        entry = round_entry_parse(entry)
+    game_round = _round_of(session, number)
+    if game_round.voided:
+        raise CalculatorError(
+            "E_CONFLICT",
+            f"第 {number} 局已作廢，不能更正。",
+            f"Round {number} is voided and cannot be corrected.",
+            status=409,
+        )
+    Round.objects.filter(pk=game_round.pk).update(
+        result=entry.result, winner=entry.winner, hand=entry.hand, corrected_at=timezone.now()
+    )
+    _rescore_from(session, number)
+    return Round.objects.select_related("rules_version").get(pk=game_round.pk)
+
+
+@transaction.atomic
+def round_void(*, session: Session, number: int, user: AbstractBaseUser | None = None) -> Round:
+    """Void round ``number``: it stays in history, moves no money and no longer counts for the
+    dealer's progression (R2.2), so every later round is re-scored."""
+    session = _locked(session)
+    game_round = _round_of(session, number)
+    if not game_round.voided:
+        Round.objects.filter(pk=game_round.pk).update(voided=True, voided_at=timezone.now())
+        Payment.objects.filter(round=game_round).delete()
+        _rescore_from(session, number + 1)
+    return Round.objects.select_related("rules_version").get(pk=game_round.pk)
+
+
+@transaction.atomic
+def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
+    """A new session rebuilt from ``selectors.session_export``: same rounds, same ledger."""
+    if not isinstance(data, Mapping) or data.get("format") != "anqing-session":
+        raise invalid(
+            "這不是本應用導出的牌局（format 應為 anqing-session）。",
+            'This is not a session export (format must be "anqing-session").',
+        )
+    versions = data.get("rules_versions") or [{"number": 1, "rules": {}}]
+    rounds = data.get("rounds", [])
+    if not isinstance(versions, list) or not isinstance(rounds, list):
+        raise invalid(
+            "rules_versions 和 rounds 必須是列表。", "rules_versions and rounds must be lists."
+        )
+    first_rules = versions[0].get("rules", {}) if isinstance(versions[0], Mapping) else None
+    session = session_create(
+        owner=owner,
+        name=data.get("name", ""),
+        players=data.get("players"),
+        ruleset=data.get("ruleset", "anqing"),
+        base_silver=data.get("base_silver", "1"),
+        rules=first_rules,
+    )
+    by_number = {1: session.rules_versions.get()}
+    for index, version in enumerate(versions[1:], start=2):
+        rules = version.get("rules") if isinstance(version, Mapping) else None
+        _rules_checked(session.ruleset, rules)
+        by_number[index] = RulesVersion.objects.create(
+            session=session, number=index, overrides=rules, created_by=owner
+        )
+    created: list[Round] = []
+    for expected, item in enumerate(rounds, start=1):
+        if not isinstance(item, Mapping) or item.get("number") != expected:
+            raise invalid(
+                f"rounds 必須按局號 1、2、3… 排列；第 {expected} 項不對。",
+                f"rounds must be numbered 1, 2, 3, … in order; item {expected} is not.",
+            )
+        entry = round_entry_parse({"result": item.get("result"), **(item.get("hand") or {})})
+        version = by_number.get(item.get("rules_version", 1))
+        if version is None:
+            raise invalid(
+                f"第 {expected} 局的 rules_version 不存在。",
+                f"Round {expected} refers to a rules_version that is not in the file.",
+            )
+        created.append(
+            Round(
+                session=session,
+                number=expected,
+                result=entry.result,
+                winner=entry.winner,
+                hand=entry.hand,
+                rules_version=version,
+                dealer="E",
+                voided=bool(item.get("voided", False)),
+                recorded_by=owner,
+            )
+        )
+    Round.objects.bulk_create(created)
+    _rescore_from(session, 1)
+    return session
+
+
+# --- the history walk -----------------------------------------------------------------------
+
+
+def _locked(session: Session) -> Session:
+    """The session row, locked until the end of the transaction (SELECT … FOR UPDATE)."""
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def _round_of(session: Session, number: int) -> Round:
+    game_round = session.rounds.filter(number=number).select_related("rules_version").first()
+    if game_round is None:
+        raise not_found(f"本場沒有第 {number} 局。", f"This session has no round {number}.")
+    return game_round
+
+
+def _context_before(session: Session, number: int) -> tuple[str, int]:
+    """Dealer and streak going into round ``number``: East first (R2.2), then each counted
+    round passes or keeps the deal; voided rounds do not count."""
+    previous = (
+        session.rounds.filter(number__lt=number, voided=False)
+        .order_by("-number")
+        .only("dealer", "dealer_streak", "winner")
+        .first()
+    )
+    if previous is None:
+        return SEATS[0], 0
+    return dealer_after(previous.dealer, previous.dealer_streak, previous.winner or None)
+
+
+def _score_round(
+    session: Session, game_round: Round, dealer: str, streak: int, rules_cache: dict[int, Any]
+) -> list[Payment]:
+    """Score one round in its dealer context with its own rules version; set its derived fields
+    and return its (unsaved) payments. An engine error refuses the round."""
+    version = game_round.rules_version
+    game_round.dealer, game_round.dealer_streak = dealer, streak
+    if game_round.result == Round.DRAW:
+        rules = rules_cache.get(version.pk)
+        if rules is None:
+            rules = rules_cache[version.pk] = make_rules(session.ruleset, version.overrides)
+        # R8.1: the dealer's base this round; a draw (荒莊) moves no money (R9).
+        game_round.dealer_base = dealer_base(rules, streak)
+        game_round.fan = None
+        game_round.scoring = None
+        return []
+    request = {
+        **game_round.hand,
+        "ruleset": session.ruleset,
+        "rules": version.overrides,
+        "dealer": dealer,
+        "dealer_streak": streak,
+        "base_silver": money_str(session.base_silver),
+    }
+    result = score(request)
+    if "error" in result:
+        error = result["error"]
+        raise CalculatorError(error["code"], error["message"], error["message_en"])
+    game_round.dealer_base = result["dealer_base"]
+    game_round.fan = result["fan"]
+    game_round.scoring = result
+    return [
+        Payment(
+            round=game_round,
+            payer=payment["from"],
+            payee=payment["to"],
+            amount=Decimal(str(payment["amount"])),
+            base=payment["base"],
+            fan=payment["fan"],
+            bonus=payment["bonus"],
+            multiplier=payment["multiplier"],
+            liability=payment["liability"],
+        )
+        for payment in result["payments"]
+    ]
+
+
+def _rescore_from(session: Session, number: int) -> None:
+    """Re-score rounds ``number``, ``number + 1``, … in order: each gets the dealer context that
+    the (corrected) history before it gives (R2.2), with its own rules version (R12)."""
+    later: list[Round] = list(
+        session.rounds.filter(number__gte=number).select_related("rules_version").order_by("number")
+    )
+    dealer, streak = _context_before(session, number)
+    rules_cache: dict[int, Any] = {}
+    payments: list[Payment] = []
+    counted: list[Round] = []
+    for game_round in later:
+        if game_round.voided:
+            continue
+        payments.extend(_score_round(session, game_round, dealer, streak, rules_cache))
+        counted.append(game_round)
+        dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
+    Payment.objects.filter(round__session=session, round__number__gte=number).delete()
+    Round.objects.bulk_update(counted, ROUND_UPDATE_FIELDS, batch_size=200)
+    Payment.objects.bulk_create(payments, batch_size=500)
