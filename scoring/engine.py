@@ -1,0 +1,236 @@
+"""``score()`` and ``waits()``: the engine's two entry points."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from scoring.errors import ScoringError
+from scoring.hand import Hand, read_hand
+from scoring.items import ITEMS, LABELS, TIAN_HU_ITEMS, GangKai, Item
+from scoring.payments import money, payments
+from scoring.readings import SHAPES, Reading, is_thirteen_lan, readings
+from scoring.table import dealer_base, lianzhuang_bonus
+from scoring.tiles import FACES, code, format_tiles
+
+ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
+
+
+def score(request: dict) -> dict:
+    """Score a finished hand (the contract in score-api.md); bad input returns an error object.
+
+    >>> result = score({"indicator": "6m", "winner": "S", "dealer": "E",
+    ...     "concealed": "234m345p66s", "win_tile": "6s", "bar_tiles": 1,
+    ...     "melds": [{"kind": "pung", "tiles": "111z", "from": "E"},
+    ...               {"kind": "chi", "tiles": "789s", "from": "E"}]})
+    >>> result["fan"], [(i["code"], i["fan"]) for i in result["items"]], result["total"]
+    (8, [('PAO_FENG', 6), ('FENG_KE', 1), ('BAR_TILE', 1)], '40')
+    >>> score({"indicator": "6m", "winner": "S", "dealer": "E", "concealed": "11m",
+    ...        "win_tile": "1m"})["error"]["code"]
+    'E_TILE_COUNT'
+    """
+    try:
+        hand = read_hand(request)
+        return _result(hand, best_reading(hand))
+    except ScoringError as error:
+        return error.as_dict()
+
+
+def waits(request: dict) -> dict:
+    """Ready-hand analysis: every face that would complete a 13-tile hand, with what it scores.
+
+    ``winner`` and ``dealer`` default to East. Faces already held four times are left out.
+
+    >>> answer = waits({"indicator": "1p", "concealed": "123m456m789m1s", "winner": "S",
+    ...                 "dealer": "E", "melds": [{"kind": "pung", "tiles": "999p", "from": "E"}]})
+    >>> [(w["tile"], w["fan"]) for w in answer["waits"]]
+    [('1s', 16)]
+    """
+    request = {"winner": "E", "dealer": "E", **dict(request)} if isinstance(request, dict) else request
+    try:
+        hand = read_hand(request, with_win_tile=False)
+    except ScoringError as error:
+        return error.as_dict()
+    held = Counter(hand.concealed)
+    for meld in hand.melds:
+        held.update(meld.printed)
+    found = []
+    for face in range(34):
+        if held[face] >= 4:
+            continue
+        complete = replace(hand, concealed=(*hand.concealed, face), win_tile=face)
+        try:
+            result = _result(complete, best_reading(complete))
+        except ScoringError:
+            continue
+        found.append(
+            {
+                "tile": FACES[face],
+                "fan": result["fan"],
+                "shape": result["shape"],
+                "items": result["items"],
+                "labels": result["labels"],
+                "reading": result["reading"],
+                "total": result["total"],
+            }
+        )
+    return {
+        "wild": code(hand.wild),
+        "stand_in": None if hand.stand_in is None else code(hand.stand_in),
+        "bar_faces": [code(f) for f in hand.bar_faces],
+        "waits": found,
+    }
+
+
+def scored_items(r: Reading) -> list[ScoredItem]:
+    out = []
+    rules = r.hand.rules
+    for item in ITEMS:
+        count = item.count(r)
+        if count:
+            fan = item.fan_for(r) if isinstance(item, GangKai) else item.value(rules, count) * count
+            out.append((item, count, fan))
+    return out
+
+
+def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
+    """R7.2: the valid reading with the highest F; ties to fewer substitutions, then shape."""
+    rules = hand.rules
+    if not rules.daque:
+        held_bar = [f for f in hand.concealed if f in hand.bar_faces]
+        if held_bar and not is_thirteen_lan(hand):
+            bar = code(held_bar[0])
+            raise ScoringError(
+                "E_BAR_TILE",
+                f"手中有槓牌 {bar}：不打缺時槓牌必須亮出補牌，手上有就不能和（十三爛除外，R4.4）",
+                f"the bar tile {bar} is held: under anqing it must be exposed and replaced; "
+                "a hand holding one cannot win unless it is 十三爛 (R4.4)",
+            )
+    candidates = list(readings(hand))
+    if not candidates:
+        raise ScoringError(
+            "E_NOT_WINNING",
+            f"{format_tiles(sorted(hand.concealed))} 加上副露不成和牌：要四組加一對、七對、大吊車或十三爛",
+            f"{format_tiles(sorted(hand.concealed))} with the melds is not a winning hand: "
+            "it needs four sets and a pair, seven pairs, 大吊車 or 十三爛",
+        )
+    if rules.daque:
+        candidates = [r for r in candidates if len({s for s in r.suits if s < 3}) <= 2]
+        if not candidates:
+            raise ScoringError(
+                "E_DAQUE_SUITS",
+                "打缺：萬、筒、條最多只能留兩樣（R6.6）",
+                "anqing-daque: a winning hand uses at most two of 萬/筒/條 (R6.6)",
+            )
+    best = None
+    for order, r in enumerate(candidates):
+        items = scored_items(r)
+        codes = {item.code for item, _, _ in items}
+        if hand.win_is_wild and rules["wild_draw_requires_pao_feng"] and "PAO_FENG" not in codes:
+            continue  # R6.5: a drawn 鑽 must form 跑風
+        fan = sum(f for _, _, f in items)
+        key = (-fan, r.substitutions, SHAPES.index(r.shape), order)
+        if best is None or key < best[0]:
+            best = (key, r, items)
+    if best is None:
+        raise ScoringError(
+            "E_WILD_DRAW",
+            f"摸到鑽 {code(hand.wild)} 和牌必須形成跑風，這手牌不能（R6.5）",
+            f"a drawn wild ({code(hand.wild)}) must complete the hand with 跑風, and this one cannot (R6.5)",
+        )
+    return best[1], best[2]
+
+
+def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
+    reading, items = chosen
+    rules = hand.rules
+    fan = sum(f for _, _, f in items)
+    pays = payments(hand, fan)
+    codes = {item.code for item, _, _ in items}
+    labels = []
+    if {"GANG_KAI", "PAO_FENG"} <= codes:
+        labels.append(LABELS[0])
+    if codes & set(TIAN_HU_ITEMS):
+        labels.append(LABELS[1])
+    return {
+        "ruleset": rules.ruleset,
+        "wild": code(hand.wild),
+        "stand_in": None if hand.stand_in is None else code(hand.stand_in),
+        "bar_faces": [code(f) for f in hand.bar_faces],
+        "shape": reading.shape,
+        "reading": _reading_sets(reading),
+        "items": [_item_dict(reading, item, count, f) for item, count, f in items],
+        "labels": [
+            {"code": lb.code, "name": lb.name, "name_en": lb.name_en, "rule": lb.rule, "quote": lb.quote}
+            for lb in labels
+        ],
+        "fan": fan,
+        "dealer_base": dealer_base(rules, hand.streak),
+        "lianzhuang_bonus": lianzhuang_bonus(rules, hand.streak),
+        "base_silver": money(hand.silver),
+        "payments": pays,
+        "total": money(sum((_dec(p["amount"]) for p in pays), _dec("0"))),
+    }
+
+
+def _dec(text: str):
+    from decimal import Decimal
+
+    return Decimal(text)
+
+
+def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
+    why, why_en = item.why(r, count)
+    return {
+        "code": item.code,
+        "name": item.name,
+        "name_en": item.name_en,
+        "fan": fan,
+        "count": count,
+        "value": fan // count if count else 0,
+        "rule": item.rule,
+        "quote": item.quote,
+        "why": why,
+        "why_en": why_en,
+    }
+
+
+def _reading_sets(r: Reading) -> list[dict]:
+    hand = r.hand
+    stand_in = hand.stand_in
+
+    def printed(face: int, wild: bool) -> str:
+        if wild:
+            return code(hand.wild)
+        return code(stand_in) if face == hand.wild and stand_in is not None else code(face)
+
+    concealed = []
+    for gi, (kind, faces, wild) in enumerate(r.groups):
+        concealed.append(
+            {
+                "set": kind,
+                "tiles": format_tiles(faces),
+                "printed": [printed(f, w) for f, w in zip(faces, wild, strict=True)],
+                "melded": False,
+                "win": gi == r.win[0],
+            }
+        )
+    if r.shape == "thirteen_lan":
+        for entry, (_, faces, _) in zip(concealed, r.groups, strict=True):
+            entry["printed"] = [code(f) for f in faces]
+    melds = []
+    for m in hand.melds:
+        entry = {
+            "set": "chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong",
+            "tiles": format_tiles(m.faces),
+            "printed": [code(f) for f in m.printed],
+            "melded": True,
+            "win": False,
+            "kind": m.kind,
+        }
+        if m.feeder is not None:
+            entry["from"] = m.feeder
+        melds.append(entry)
+    sets = [e for e in concealed if e["set"] != "pair"]
+    pairs = [e for e in concealed if e["set"] == "pair"]
+    return sets + melds + pairs

@@ -1,0 +1,39 @@
+"""The engine's one error type: a stable R11 code with a Chinese and an English message."""
+
+from __future__ import annotations
+
+# R11: the codes a refused hand can carry, in the order they are checked.
+ERROR_CODES = (
+    "E_NOTATION",
+    "E_RULES",
+    "E_CONTEXT",
+    "E_CHI_NOT_ALLOWED",
+    "E_BAR_TILE",
+    "E_MELD_WILD",
+    "E_MELD_SHAPE",
+    "E_MELD_FEEDER",
+    "E_TILE_COUNT",
+    "E_TOO_MANY_COPIES",
+    "E_WIN_TILE",
+    "E_NOT_WINNING",
+    "E_DAQUE_SUITS",
+    "E_WILD_DRAW",
+)
+
+
+class ScoringError(Exception):
+    """A hand or request the rule book refuses (R11).
+
+    >>> ScoringError("E_WIN_TILE", "和牌張 3m 不在手牌中", "win tile 3m is not in the hand").as_dict()
+    {'error': {'code': 'E_WIN_TILE', 'message': '和牌張 3m 不在手牌中', 'message_en': 'win tile 3m is not in the hand'}}
+    """
+
+    def __init__(self, code: str, message: str, message_en: str) -> None:
+        assert code in ERROR_CODES, code
+        super().__init__(f"{code}: {message_en}")
+        self.code = code
+        self.message = message
+        self.message_en = message_en
+
+    def as_dict(self) -> dict:
+        return {"error": {"code": self.code, "message": self.message, "message_en": self.message_en}}

@@ -1,0 +1,383 @@
+"""Reading a score request into a checked hand (R5, R11), in the order R11 reports errors."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from scoring.errors import ScoringError
+from scoring.rules import Rules, make_rules
+from scoring.table import SEATS, previous_seat
+from scoring.tiles import (
+    RED,
+    bar_faces_of,
+    code,
+    face_of,
+    format_tiles,
+    is_suited,
+    parse_tiles,
+    stand_in_of,
+    suit_of,
+    wild_of,
+)
+
+MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
+FED_KINDS = ("chi", "pung", "kong", "added_kong")  # R5.2: melds that record a feeder
+KONG_KINDS = ("kong", "added_kong", "concealed_kong")
+MELD_NAMES = {"chi": "吃", "pung": "碰", "kong": "明槓", "added_kong": "補槓", "concealed_kong": "暗槓"}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld. ``faces`` are the faces played; ``wild`` marks wild tiles (concealed kong)."""
+
+    owner: str
+    index: int
+    kind: str
+    printed: tuple[int, ...]
+    feeder: str | None
+    faces: tuple[int, ...] = ()
+    wild: tuple[bool, ...] = ()
+
+    @property
+    def fed(self) -> bool:
+        return self.kind in FED_KINDS
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONG_KINDS
+
+    @property
+    def face(self) -> int:
+        return self.faces[0]
+
+    def label(self) -> tuple[str, str]:
+        tiles = f" {format_tiles(self.printed)}" if self.printed else ""
+        return (
+            f"{self.owner} 家第 {self.index + 1} 組副露（{MELD_NAMES[self.kind]}{tiles}）",
+            f"{self.owner}'s meld {self.index + 1} ({self.kind}{tiles})",
+        )
+
+
+@dataclass
+class Hand:
+    """A request that passed every check before the search for readings."""
+
+    rules: Rules
+    wild: int
+    stand_in: int | None
+    bar_faces: tuple[int, ...]
+    winner: str
+    dealer: str
+    streak: int
+    silver: Decimal
+    concealed: tuple[int, ...]  # printed faces, winning tile included
+    win_tile: int  # printed face
+    melds: tuple[Meld, ...]
+    bar_tiles: int
+    kongs_before_win: int
+    first_turn: bool
+    others_melds: dict[str, tuple[Meld, ...]] = field(default_factory=dict)
+
+    def played(self, printed: int) -> int:
+        """R4.3: the stand-in 紅中 plays the 鑽's face; every other natural tile plays itself."""
+        return self.wild if printed == RED and self.stand_in is not None else printed
+
+    @property
+    def win_is_wild(self) -> bool:
+        return self.win_tile == self.wild
+
+    def natural_counts(self) -> tuple[int, ...]:
+        counts = [0] * 34
+        for printed in self.concealed:
+            if printed != self.wild:
+                counts[self.played(printed)] += 1
+        return tuple(counts)
+
+    def wild_count(self) -> int:
+        return sum(1 for printed in self.concealed if printed == self.wild)
+
+
+def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
+    """Parse and check a request (R11 order), up to but not including the winning-shape search."""
+    if not isinstance(request, Mapping):
+        raise ScoringError("E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object")
+    # --- R11 step 1a: fields that cannot be read (E_NOTATION)
+    indicator = face_of(_required(request, "indicator"))
+    winner_raw = _seat_text(request, "winner")
+    dealer_raw = _seat_text(request, "dealer")
+    streak = _count(request, "dealer_streak")
+    silver = _silver(request.get("base_silver", "1"))
+    concealed = tuple(parse_tiles(_required(request, "concealed"), "concealed"))
+    win_tile = face_of(_required(request, "win_tile")) if with_win_tile else None
+    bar_tiles = _count(request, "bar_tiles")
+    kongs_before_win = _count(request, "kongs_before_win")
+    first_turn = request.get("first_turn", False)
+    if not isinstance(first_turn, bool):
+        raise ScoringError("E_NOTATION", "first_turn 應是 true 或 false", "first_turn must be true or false")
+    raw_melds = _meld_list(request.get("melds", []), "melds")
+    raw_others = request.get("others_melds", {}) or {}
+    if not isinstance(raw_others, Mapping):
+        raise ScoringError(
+            "E_NOTATION", "others_melds 應是以座位為鍵的物件", "others_melds must be an object keyed by seat"
+        )
+    others_raw = {str(k): _meld_list(v, f"others_melds.{k}") for k, v in raw_others.items()}
+    # --- step 1b: rules (E_RULES)
+    ruleset = request.get("ruleset", "anqing")
+    if not isinstance(ruleset, str):
+        raise ScoringError("E_RULES", "ruleset 應是字串", "ruleset must be a string")
+    rules = make_rules(ruleset, request.get("rules") or {})
+    # --- step 1c: seats and counts (E_CONTEXT)
+    winner = _seat(winner_raw, "winner")
+    dealer = _seat(dealer_raw, "dealer")
+    for name, value in (("dealer_streak", streak), ("bar_tiles", bar_tiles),
+                        ("kongs_before_win", kongs_before_win)):
+        if value < 0:
+            raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
+    if silver <= 0:
+        raise ScoringError("E_CONTEXT", "base_silver 必須大於 0", "base_silver must be greater than 0")
+    for seat in others_raw:
+        if seat not in SEATS or seat == winner:
+            raise ScoringError(
+                "E_CONTEXT",
+                f"others_melds 的鍵「{seat}」應是和牌者以外的座位（E S W N）",
+                f"others_melds key '{seat}' must be a seat other than the winner (E S W N)",
+            )
+    for seat, metas in [(winner, raw_melds), *others_raw.items()]:
+        if len(metas) > 4:
+            raise ScoringError(
+                "E_CONTEXT", f"{seat} 家的副露超過四組", f"{seat} has more than four melds"
+            )
+
+    wild = wild_of(indicator)
+    stand_in = stand_in_of(wild)
+    hand = Hand(
+        rules=rules,
+        wild=wild,
+        stand_in=stand_in,
+        bar_faces=bar_faces_of(wild),
+        winner=winner,
+        dealer=dealer,
+        streak=streak,
+        silver=silver,
+        concealed=concealed,
+        win_tile=win_tile if win_tile is not None else -1,
+        melds=(),
+        bar_tiles=bar_tiles,
+        kongs_before_win=kongs_before_win,
+        first_turn=first_turn,
+    )
+    # --- step 2: the winner's melds in order, then the others' (R5)
+    hand.melds = tuple(_checked_meld(hand, winner, i, m) for i, m in enumerate(raw_melds))
+    hand.others_melds = {
+        seat: tuple(_checked_meld(hand, seat, i, m) for i, m in enumerate(others_raw[seat]))
+        for seat in SEATS
+        if seat in others_raw
+    }
+    # --- step 3: counts (R5.5, R11)
+    size = len(concealed) + 3 * len(hand.melds) + (0 if with_win_tile else 1)
+    if size != 14:
+        have = len(concealed) + 3 * len(hand.melds)
+        want = 14 if with_win_tile else 13
+        raise ScoringError(
+            "E_TILE_COUNT",
+            f"手牌 {len(concealed)} 張 + 3 × {len(hand.melds)} 組副露 = {have}，應為 {want}",
+            f"{len(concealed)} concealed tiles + 3 × {len(hand.melds)} melds = {have}, not {want}",
+        )
+    _check_copies(hand)
+    if with_win_tile and win_tile not in concealed:
+        raise ScoringError(
+            "E_WIN_TILE",
+            f"和牌張 {code(win_tile)} 不在手牌（concealed）中",
+            f"the winning tile {code(win_tile)} is not among the concealed tiles",
+        )
+    # --- step 4: the remaining context checks
+    if first_turn and any(m.fed for m in hand.melds):
+        raise ScoringError(
+            "E_CONTEXT",
+            "first_turn（天胡/地胡）時不能有吃、碰或明槓",
+            "first_turn cannot come with chows, pungs or exposed kongs",
+        )
+    kongs = sum(1 for m in hand.melds if m.is_kong) + bar_tiles
+    if kongs_before_win > kongs:
+        raise ScoringError(
+            "E_CONTEXT",
+            f"kongs_before_win = {kongs_before_win}，但只有 {kongs} 次槓或亮槓牌",
+            f"kongs_before_win is {kongs_before_win} but the winner has only {kongs} kongs and bar tiles",
+        )
+    return hand
+
+
+def _required(request: Mapping, name: str) -> object:
+    if name not in request or request[name] in (None, ""):
+        raise ScoringError("E_NOTATION", f"缺少欄位 {name}", f"the field {name} is missing")
+    return request[name]
+
+
+def _seat_text(request: Mapping, name: str) -> str:
+    value = _required(request, name)
+    if not isinstance(value, str):
+        raise ScoringError("E_NOTATION", f"{name} 應是座位 E S W N 之一", f"{name} must be one of E S W N")
+    return value
+
+
+def _seat(value: str, name: str) -> str:
+    if value not in SEATS:
+        raise ScoringError(
+            "E_CONTEXT", f"{name}「{value}」不是座位 E S W N 之一", f"{name} '{value}' is not a seat (E S W N)"
+        )
+    return value
+
+
+def _count(request: Mapping, name: str) -> int:
+    value = request.get(name, 0)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringError("E_NOTATION", f"{name} 應是整數", f"{name} must be a whole number")
+    return value
+
+
+def _silver(value: object) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
+        raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
+    try:
+        silver = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ScoringError(
+            "E_NOTATION", f"base_silver「{value}」不是數字", f"base_silver '{value}' is not a number"
+        )
+    if not silver.is_finite():
+        raise ScoringError("E_NOTATION", "base_silver 應是有限的數字", "base_silver must be a finite number")
+    return silver
+
+
+def _meld_list(value: object, name: str) -> list[dict]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
+        raise ScoringError("E_NOTATION", f"{name} 應是副露的列表", f"{name} must be a list of melds")
+    for i, meld in enumerate(value):
+        kind = meld.get("kind")
+        if kind not in MELD_KINDS:
+            raise ScoringError(
+                "E_NOTATION",
+                f"{name} 第 {i + 1} 組的 kind「{kind}」應是 chi pung kong added_kong concealed_kong 之一",
+                f"{name}[{i}] kind '{kind}' must be one of chi pung kong added_kong concealed_kong",
+            )
+        if "tiles" in meld and meld["tiles"] not in (None, ""):
+            parse_tiles(meld["tiles"], f"{name}[{i}].tiles")
+        feeder = meld.get("from")
+        if feeder is not None and not isinstance(feeder, str):
+            raise ScoringError(
+                "E_NOTATION", f"{name} 第 {i + 1} 組的 from 應是座位", f"{name}[{i}].from must be a seat"
+            )
+    return list(value)
+
+
+def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
+    """R5 per meld, in R11's order: chow allowed, bar tile, wild, shape, feeder."""
+    kind = raw["kind"]
+    tiles = raw.get("tiles")
+    printed = tuple(parse_tiles(tiles, "tiles")) if tiles not in (None, "") else ()
+    meld = Meld(owner, index, kind, printed, raw.get("from"))
+    where, where_en = meld.label()
+    rules = hand.rules
+    if kind == "chi" and rules.daque:
+        raise ScoringError(
+            "E_CHI_NOT_ALLOWED", f"{where}：打缺不能吃牌（R3）", f"{where_en}: no chows under anqing-daque (R3)"
+        )
+    if not rules.daque and any(t in hand.bar_faces for t in printed):
+        bar = next(code(t) for t in printed if t in hand.bar_faces)
+        raise ScoringError(
+            "E_BAR_TILE",
+            f"{where}：槓牌 {bar} 只能亮出補牌，不能組成副露（R4.4）",
+            f"{where_en}: the bar tile {bar} is exposed on its own and cannot sit in a meld (R4.4)",
+        )
+    if kind != "concealed_kong" and hand.wild in printed:
+        raise ScoringError(
+            "E_MELD_WILD",
+            f"{where}：鑽牌 {code(hand.wild)} 不能吃、碰或明槓（R4.2）",
+            f"{where_en}: the wild {code(hand.wild)} cannot sit in a chow, pung or exposed kong (R4.2)",
+        )
+    if printed or owner == hand.winner:
+        meld = _shaped(hand, meld, where, where_en)
+    feeder = meld.feeder
+    if kind == "concealed_kong":
+        if feeder is not None:
+            raise ScoringError(
+                "E_MELD_FEEDER", f"{where}：暗槓沒有餵牌者（from）", f"{where_en}: a concealed kong has no feeder"
+            )
+    elif feeder is None or feeder not in SEATS or feeder == owner:
+        raise ScoringError(
+            "E_MELD_FEEDER",
+            f"{where}：from 應是另一位玩家的座位（E S W N），不能是 {feeder or '空'}",
+            f"{where_en}: 'from' must be another player's seat (E S W N), not {feeder or 'missing'}",
+        )
+    elif kind == "chi" and feeder != previous_seat(owner):
+        raise ScoringError(
+            "E_MELD_FEEDER",
+            f"{where}：只能吃上家 {previous_seat(owner)} 的牌，不能吃 {feeder}（R5.2）",
+            f"{where_en}: a chow comes only from the previous player {previous_seat(owner)}, not {feeder} (R5.2)",
+        )
+    return meld
+
+
+def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
+    kind, printed = meld.kind, meld.printed
+    size = 3 if kind in ("chi", "pung") else 4
+    wild = tuple(t == hand.wild for t in printed) if kind == "concealed_kong" else (False,) * len(printed)
+    naturals = sorted(hand.played(t) for t, w in zip(printed, wild, strict=True) if not w)
+    ok = len(printed) == size
+    if ok and kind == "chi":
+        ok = (
+            all(is_suited(f) for f in naturals)
+            and len({suit_of(f) for f in naturals}) == 1
+            and naturals == list(range(naturals[0], naturals[0] + 3))
+        )
+    elif ok:
+        ok = len(set(naturals)) <= 1
+    if not ok:
+        shape = {"chi": "三張同花色的順子", "pung": "三張相同的牌", "kong": "四張相同的牌",
+                 "added_kong": "四張相同的牌", "concealed_kong": "四張相同的牌（鑽可代替）"}[kind]
+        shape_en = {"chi": "a run of three in one suit", "pung": "three identical tiles",
+                    "kong": "four identical tiles", "added_kong": "four identical tiles",
+                    "concealed_kong": "four identical tiles (wilds may stand in)"}[kind]
+        raise ScoringError("E_MELD_SHAPE", f"{where}：應是{shape}", f"{where_en}: must be {shape_en}")
+    if kind == "chi":
+        order = sorted(range(3), key=lambda i: hand.played(printed[i]))
+        printed = tuple(printed[i] for i in order)
+        faces = tuple(naturals)
+    else:
+        face = naturals[0] if naturals else hand.wild  # R5.4: four wilds are a kong of the 鑽 face
+        faces = (face,) * size
+    if kind == "concealed_kong":
+        order = sorted(range(4), key=lambda i: wild[i])
+        printed = tuple(printed[i] for i in order)
+        wild = tuple(wild[i] for i in order)
+    return Meld(meld.owner, meld.index, kind, printed, meld.feeder, faces, wild)
+
+
+def _check_copies(hand: Hand) -> None:
+    """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles."""
+    counts = Counter(hand.concealed)
+    for meld in hand.melds:
+        counts.update(meld.printed)
+        if meld.kind in ("kong", "added_kong", "concealed_kong") and len(meld.printed) == 3:
+            counts[meld.printed[0]] += 1
+    for face, n in sorted(counts.items()):
+        if n > 4:
+            raise ScoringError(
+                "E_TOO_MANY_COPIES",
+                f"{code(face)} 有 {n} 張，每種牌只有 4 張",
+                f"{n} copies of {code(face)}; there are only four of each tile",
+            )
+    bars = hand.bar_tiles + sum(counts[f] for f in hand.bar_faces)
+    if bars > 8:
+        raise ScoringError(
+            "E_TOO_MANY_COPIES",
+            f"槓牌共 {bars} 張（亮出 {hand.bar_tiles}），但只有 8 張",
+            f"{bars} bar tiles ({hand.bar_tiles} exposed) but there are only eight",
+        )

@@ -1,0 +1,74 @@
+"""Money (R8-R10): every loser's payment to the self-drawn winner, with 順包 and 反包."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from scoring.hand import Hand, Meld
+from scoring.table import SEATS, dealer_base, lianzhuang_bonus
+
+
+def money(amount: Decimal) -> str:
+    """A decimal string without exponent or trailing zeros: ``Decimal("16.00")`` → ``"16"``."""
+    if amount == 0:
+        return "0"
+    text = format(amount.normalize(), "f")
+    return text
+
+
+def bao_multiplier(hand: Hand, fed: list[Meld]) -> int:
+    """R10.1: 3+ melds fed by one player to another; ×2 again when they are all pungs/kongs."""
+    n = len(fed)
+    if n < 3:
+        return 0
+    all_pungs = all(m.kind != "chi" for m in fed)
+    rules = hand.rules
+    if n == 3:
+        return int(rules["bao_pung_3"] if all_pungs else rules["bao_mixed_3"])
+    return int(rules["bao_pung_4"] if all_pungs else rules["bao_mixed_4"])
+
+
+def payments(hand: Hand, fan: int) -> list[dict]:
+    """R9, R10: one payment per loser, in seat order."""
+    rules = hand.rules
+    winner, dealer, silver = hand.winner, hand.dealer, hand.silver
+    d_base = dealer_base(rules, hand.streak)
+    d_bonus = lianzhuang_bonus(rules, hand.streak)
+    out = []
+    for loser in SEATS:
+        if loser == winner:
+            continue
+        dealer_pair = dealer in (winner, loser)
+        pair_base = d_base if dealer_pair else int(rules["nondealer_base"])
+        pair_bonus = d_bonus if dealer_pair else 0
+        # R10.2 順包: the loser fed the winner; R10.3 反包: the winner fed the loser.
+        shun = bao_multiplier(hand, [m for m in hand.melds if m.fed and m.feeder == loser])
+        fan_bao = bao_multiplier(
+            hand, [m for m in hand.others_melds.get(loser, ()) if m.fed and m.feeder == winner]
+        ) * int(rules["fan_bao_factor"])
+        if shun or fan_bao:
+            basis = rules["liability_basis"]  # R10.5
+            if basis == "as_dealer":
+                base, bonus = d_base, d_bonus
+            elif basis == "pair":
+                base, bonus = pair_base, pair_bonus
+            else:
+                base, bonus = 0, 0
+            multiplier = shun + fan_bao  # R10.4: both at once are added
+            liability = "both" if shun and fan_bao else "shun" if shun else "fan"
+        else:
+            base, bonus, multiplier, liability = pair_base, pair_bonus, 1, None
+        amount = Decimal(base + fan + bonus) * multiplier * silver
+        out.append(
+            {
+                "from": loser,
+                "to": winner,
+                "amount": money(amount),
+                "base": base,
+                "fan": fan,
+                "bonus": bonus,
+                "multiplier": multiplier,
+                "liability": liability,
+            }
+        )
+    return out

@@ -1,0 +1,133 @@
+"""House rules (R12): one frozen rules object from defaults plus a table's overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from scoring.errors import ScoringError
+
+RULESETS = ("anqing", "anqing-daque")  # R3
+LIABILITY_BASES = ("as_dealer", "pair", "pattern")  # R10.5
+
+# Every value of sections 7-10, keyed by the item code in lower case, plus the switches of R12.
+DEFAULTS: Mapping[str, object] = MappingProxyType(
+    {
+        "pao_feng": 6,
+        "peng_peng_hu": 3,
+        "men_qing": 3,
+        "qi_dui": 30,
+        "qi_dui_wild": 3,
+        "si_zuan": 30,
+        "shuang_tian_hu": 60,
+        "da_diao_che": 30,
+        "da_diao_che_wild": 3,
+        "shi_san_lan": 20,
+        "qi_xing": 30,
+        "yi_long": 10,
+        "feng_ke": 1,
+        "gang_ming": 1,
+        "gang_an": 2,
+        "gang_feng": 1,
+        "bar_tile": 1,
+        "mo_pai_tian_hu": 30,
+        "di_hu": 30,
+        "qing_yi_se": 10,
+        "cou_yi_se": 5,
+        "zi_yi_se": 20,
+        "qidui_allow_four": True,
+        "wild_draw_requires_pao_feng": True,
+        "liability_basis": "as_dealer",
+        "lianzhuang_bonus": (3, 6, 12, 15),
+        "gang_kai_ladder": (4, 7, 10, 13),
+        "gang_kai_minus_per_kong": 1,
+        "nondealer_base": 4,
+        "dealer_base": 8,
+        "dealer_base_step": 4,
+        "bao_mixed_3": 3,
+        "bao_pung_3": 6,
+        "bao_mixed_4": 6,
+        "bao_pung_4": 12,
+        "fan_bao_factor": 2,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules a hand is scored with; read a value with ``rules["pao_feng"]``.
+
+    >>> rules = make_rules("anqing", {"pao_feng": 8})
+    >>> rules["pao_feng"], rules["peng_peng_hu"], rules.daque
+    (8, 3, False)
+    """
+
+    ruleset: str
+    overrides: Mapping[str, object] = field(default_factory=dict)
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    @property
+    def daque(self) -> bool:
+        return self.ruleset == "anqing-daque"
+
+    def as_dict(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()}
+
+
+def house_rule_defaults(ruleset: str = "anqing") -> dict:
+    """Every R12 key with its default, for forms and documentation."""
+    return make_rules(ruleset).as_dict()
+
+
+def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None = None) -> Rules:
+    """Defaults plus overrides; an unknown ruleset or key, or a value of the wrong kind, is E_RULES."""
+    if ruleset not in RULESETS:
+        raise ScoringError(
+            "E_RULES",
+            f"未知的規則「{ruleset}」；可選 anqing（不打缺）或 anqing-daque（打缺）",
+            f"unknown ruleset '{ruleset}'; use anqing or anqing-daque",
+        )
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping):
+        raise ScoringError("E_RULES", "rules 應是一個鍵值表", "rules must be an object of house-rule keys")
+    values = dict(DEFAULTS)
+    clean: dict[str, object] = {}
+    for key, value in overrides.items():
+        if key not in DEFAULTS:
+            raise ScoringError(
+                "E_RULES", f"未知的規則鍵「{key}」", f"unknown house-rule key '{key}'"
+            )
+        clean[key] = _checked(key, value, DEFAULTS[key])
+    values.update(clean)
+    return Rules(ruleset, MappingProxyType(clean), MappingProxyType(values))
+
+
+def _checked(key: str, value: object, default: object) -> object:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        raise _kind_error(key, "true 或 false", "true or false")
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+        raise _kind_error(key, "不小於 0 的整數", "a whole number of at least 0")
+    if isinstance(default, tuple):
+        if (
+            isinstance(value, list | tuple)
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+            and (value or key == "lianzhuang_bonus")
+        ):
+            return tuple(value)
+        raise _kind_error(key, "整數列表，例如 [4, 7, 10, 13]", "a list of whole numbers, e.g. [4, 7, 10, 13]")
+    if key == "liability_basis" and value in LIABILITY_BASES:
+        return value
+    raise _kind_error(key, "as_dealer、pair 或 pattern 之一", "one of as_dealer, pair, pattern")
+
+
+def _kind_error(key: str, want: str, want_en: str) -> ScoringError:
+    return ScoringError("E_RULES", f"規則鍵「{key}」的值應是{want}", f"house rule '{key}' must be {want_en}")

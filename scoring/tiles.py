@@ -1,0 +1,184 @@
+"""Tiles (R1) and the 鑽 / stand-in / bar faces derived from the indicator (R4).
+
+Internally a face is an int 0..33: 萬 0-8, 筒 9-17, 條 18-26, honors 27-33
+(東南西北中發白). The compact notation (``123m456p11z``) is converted only at the edges.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from scoring.errors import ScoringError
+
+SUIT_LETTERS = "mpsz"
+FACES: tuple[str, ...] = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) + tuple(
+    f"{r}z" for r in range(1, 8)
+)
+EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (RED, GREEN, WHITE)
+
+_GROUP = re.compile(r"([0-9]+)([a-zA-Z])")
+
+_NUM_HANS = "一二三四五六七八九"
+_SUIT_NAMES = {
+    "zh-hant": ("萬", "筒", "條"),
+    "zh-hans": ("万", "筒", "条"),
+}
+_HONOR_NAMES = {
+    "zh-hant": ("東風", "南風", "西風", "北風", "紅中", "發財", "白板"),
+    "zh-hans": ("东风", "南风", "西风", "北风", "红中", "发财", "白板"),
+    "en": ("East Wind", "South Wind", "West Wind", "North Wind", "Red Dragon", "Green Dragon",
+           "White Dragon"),
+}
+_SUIT_NAMES_EN = ("Characters", "Dots", "Bamboo")
+
+
+def is_suited(face: int) -> bool:
+    return face < 27
+
+
+def suit_of(face: int) -> int:
+    """0 萬, 1 筒, 2 條, 3 honors."""
+    return face // 9
+
+
+def rank_of(face: int) -> int:
+    return face % 9 + 1
+
+
+def code(face: int) -> str:
+    """The compact code of a face.
+
+    >>> code(6), code(27)
+    ('7m', '1z')
+    """
+    return f"{face % 9 + 1}{SUIT_LETTERS[face // 9]}"
+
+
+def face_of(tile_code: str) -> int:
+    """The face of one compact tile code such as ``"7m"``; raises E_NOTATION otherwise."""
+    faces = parse_tiles(tile_code, "tile")
+    if len(faces) != 1:
+        raise ScoringError(
+            "E_NOTATION", f"「{tile_code}」不是一張牌", f"'{tile_code}' is not a single tile"
+        )
+    return faces[0]
+
+
+def parse_tiles(text: object, field: str) -> list[int]:
+    """Read compact notation (R1) into faces, in the order written.
+
+    >>> [code(f) for f in parse_tiles("12m 5z", "concealed")]
+    ['1m', '2m', '5z']
+    """
+    if not isinstance(text, str):
+        raise ScoringError(
+            "E_NOTATION",
+            f"{field} 應是牌的字串，例如 \"123m456p11z\"",
+            f"{field} must be a tile string such as \"123m456p11z\"",
+        )
+    compact = "".join(text.split())
+    faces: list[int] = []
+    pos = 0
+    for match in _GROUP.finditer(compact):
+        if match.start() != pos:
+            _bad_token(field, compact[pos : match.start()])
+        ranks, letter = match.groups()
+        suit = SUIT_LETTERS.find(letter.lower()) if letter.islower() else -1
+        if suit < 0:
+            _bad_token(field, match.group(0), f"未知花色「{letter}」", f"unknown suit '{letter}'")
+        top = 7 if suit == 3 else 9
+        for ch in ranks:
+            rank = int(ch)
+            if not 1 <= rank <= top:
+                _bad_token(
+                    field,
+                    f"{ch}{letter}",
+                    f"{SUIT_LETTERS[suit]} 的點數只能是 1–{top}",
+                    f"ranks of '{letter}' run 1-{top}",
+                )
+            faces.append(suit * 9 + rank - 1)
+        pos = match.end()
+    if pos != len(compact):
+        _bad_token(field, compact[pos:])
+    return faces
+
+
+def _bad_token(field: str, token: str, why: str = "", why_en: str = "") -> None:
+    detail = f"：{why}" if why else "（格式如 123m456p789s1234567z）"
+    detail_en = f": {why_en}" if why_en else " (write ranks then a suit letter, e.g. 123m456p11z)"
+    raise ScoringError(
+        "E_NOTATION",
+        f"{field} 中的「{token}」無法讀成牌{detail}",
+        f"cannot read '{token}' in {field} as tiles{detail_en}",
+    )
+
+
+def format_tiles(faces: Iterable[int]) -> str:
+    """Compact notation in the given order: ``[5, 6, 7]`` → ``"678m"``; suits change as met."""
+    out: list[str] = []
+    last_suit = None
+    for face in faces:
+        suit = face // 9
+        if last_suit is not None and suit != last_suit:
+            out.append(SUIT_LETTERS[last_suit])
+        out.append(str(face % 9 + 1))
+        last_suit = suit
+    if last_suit is not None:
+        out.append(SUIT_LETTERS[last_suit])
+    return "".join(out)
+
+
+def tile_name(tile_code: str, lang: str = "zh-hant") -> str:
+    """A tile's name for people.
+
+    >>> tile_name("7m", "zh-hans"), tile_name("5z", "zh-hant"), tile_name("3p", "en")
+    ('七万', '紅中', '3 Dots')
+    """
+    face = face_of(tile_code)
+    lang = lang if lang in ("zh-hans", "zh-hant", "en") else "zh-hant"
+    if face >= 27:
+        return _HONOR_NAMES[lang][face - 27]
+    if lang == "en":
+        return f"{rank_of(face)} {_SUIT_NAMES_EN[suit_of(face)]}"
+    return _NUM_HANS[face % 9] + _SUIT_NAMES[lang][suit_of(face)]
+
+
+def wild_of(indicator: int) -> int:
+    """R4.1: the 鑽 is the tile after the indicator, wrapping 9→1, 北→東, 中→發→白→中."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator in WINDS:
+        return EAST + (indicator - EAST + 1) % 4
+    return RED + (indicator - RED + 1) % 3
+
+
+def stand_in_of(wild: int) -> int | None:
+    """R4.3: 紅中 plays the 鑽's face unless the 鑽 is a dragon."""
+    return None if wild in DRAGONS else RED
+
+
+def bar_faces_of(wild: int) -> tuple[int, ...]:
+    """R4.4: 發 and 白, or the other two dragons when the 鑽 is a dragon."""
+    if wild in DRAGONS:
+        return tuple(d for d in DRAGONS if d != wild)
+    return (GREEN, WHITE)
+
+
+def specials(indicator: str) -> dict:
+    """The 鑽, stand-in and bar faces for an indicator (R4).
+
+    >>> specials("6m")
+    {'wild': '7m', 'stand_in': '5z', 'bar_faces': ['6z', '7z']}
+    >>> specials("5z")
+    {'wild': '6z', 'stand_in': None, 'bar_faces': ['5z', '7z']}
+    """
+    wild = wild_of(face_of(indicator))
+    stand_in = stand_in_of(wild)
+    return {
+        "wild": code(wild),
+        "stand_in": None if stand_in is None else code(stand_in),
+        "bar_faces": [code(f) for f in bar_faces_of(wild)],
+    }
