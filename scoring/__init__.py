@@ -12,7 +12,14 @@ from scoring.engine import best_reading, score, waits
 from scoring.errors import ERROR_CODES, ScoringError
 from scoring.items import ITEMS, ITEMS_BY_CODE, LABELS
 from scoring.rules import DEFAULTS, RULESETS, Rules, house_rule_defaults, make_rules
-from scoring.table import SEATS, dealer_after, dealer_base, lianzhuang_bonus, next_seat, previous_seat
+from scoring.table import (
+    SEATS,
+    dealer_after,
+    dealer_base,
+    lianzhuang_bonus,
+    next_seat,
+    previous_seat,
+)
 from scoring.tiles import FACES, specials, tile_name
 
 __all__ = [
