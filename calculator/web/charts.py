@@ -1,0 +1,61 @@
+"""The balance-over-rounds chart, drawn on the server as SVG coordinates (no JS, no images)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from scoring import SEATS
+
+SEAT_COLORS = {"E": "#b02a37", "S": "#0b5ed7", "W": "#146c43", "N": "#6f42c1"}
+WIDTH, HEIGHT = 340, 200
+LEFT, RIGHT, TOP, BOTTOM = 36, 8, 10, 22
+
+
+def balance_chart(rounds: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> dict[str, Any]:
+    """One polyline per seat through its running balance after each round (from 0 before round 1).
+
+    ``rounds`` are the ledger's entries in order, each with ``balances`` by seat.
+    """
+    series = {seat: [Decimal(0)] for seat in SEATS}
+    for entry in rounds:
+        for seat in SEATS:
+            series[seat].append(Decimal(entry["balances"][seat]))
+    values = [value for points in series.values() for value in points]
+    top, bottom = max(values), min(values)
+    if top == bottom:
+        top, bottom = top + 1, bottom - 1
+    steps = max(len(rounds), 1)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + plot_w * index / steps, 1)
+
+    def y(value: Decimal) -> float:
+        return round(TOP + float((top - value) / (top - bottom)) * plot_h, 1)
+
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "zero_y": y(Decimal(0)),
+        "top_label": format(top.normalize(), "f"),
+        "bottom_label": format(bottom.normalize(), "f"),
+        "top_y": TOP + 4,
+        "bottom_y": TOP + plot_h,
+        "axis_y": HEIGHT - 6,
+        "last_x": x(steps),
+        "rounds": len(rounds),
+        "series": [
+            {
+                "seat": seat,
+                "name": names.get(seat, seat),
+                "color": SEAT_COLORS[seat],
+                "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[seat])),
+                "last": format(series[seat][-1].normalize(), "f") if series[seat][-1] else "0",
+            }
+            for seat in SEATS
+        ],
+    }

@@ -1,0 +1,386 @@
+"""Forms of the pages: plain fields in compact tile notation, so every form works without JS.
+
+The hand editor asks for the standing tiles and the drawn winning tile separately (that is how a
+player reads their own hand, and the 13 standing tiles are exactly what the ready-hand analysis
+needs); ``hand_request`` joins them into the engine's request (score-api.md), where ``concealed``
+includes the winning tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+import scoring
+from calculator.web.templatetags.tiles import faces_of
+
+SEATS: tuple[str, ...] = tuple(scoring.SEATS)
+SEAT_WINDS = {"E": _("东"), "S": _("南"), "W": _("西"), "N": _("北")}
+RULESET_CHOICES = [("anqing", _("不打缺（规则1）")), ("anqing-daque", _("打缺（规则2）"))]
+MELD_KINDS = [
+    ("chi", _("吃")),
+    ("pung", _("碰")),
+    ("kong", _("明杠")),
+    ("added_kong", _("补杠")),
+    ("concealed_kong", _("暗杠")),
+]
+FED_KINDS = MELD_KINDS[:4]  # a concealed kong has no feeder, so it never counts for 包 (R10)
+MELD_ROWS = 4  # R11 E_CONTEXT: no player has more than four melds
+LIABILITY_BASES = [
+    ("as_dealer", _("按庄家那一份算（默认）")),
+    ("pair", _("按这两家之间的一份算")),
+    ("pattern", _("只按牌型番算")),
+]
+
+# Names of the house-rule keys that are not a fan item (R12); item keys take the item's name.
+RULE_LABELS = {
+    "qidui_allow_four": _("七对：四张相同算两对"),
+    "wild_draw_requires_pao_feng": _("摸钻胡牌必须成跑风（R6.5）"),
+    "liability_basis": _("包牌的基数（R10.5）"),
+    "lianzhuang_bonus": _("连庄加番：第1、2、3、4次（R8.2）"),
+    "gang_kai_ladder": _("杠开阶梯（R7）"),
+    "gang_kai_minus_per_kong": _("杠开每杠减番"),
+    "nondealer_base": _("闲家底番（R8.1）"),
+    "dealer_base": _("庄家底番（R8.1）"),
+    "dealer_base_step": _("连庄每局加底（R8.1）"),
+    "bao_mixed_3": _("包：三口（含吃）倍数"),
+    "bao_pung_3": _("包：三口（全碰杠）倍数"),
+    "bao_mixed_4": _("包：四口（含吃）倍数"),
+    "bao_pung_4": _("包：四口（全碰杠）倍数"),
+    "fan_bao_factor": _("反包倍数（R10.3）"),
+}
+
+
+def seat_choices(names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
+    """Seats E S W N, labelled with the wind and, in a session, the player's name."""
+    return [
+        (seat, f"{SEAT_WINDS[seat]} · {names[seat]}" if names else str(SEAT_WINDS[seat]))
+        for seat in SEATS
+    ]
+
+
+def compact(faces: list[str]) -> str:
+    """Faces back to compact notation, grouped by suit in order of appearance."""
+    text, suit = "", ""
+    for face in faces:
+        if suit and face[1] != suit:
+            text += suit
+        text += face[0]
+        suit = face[1]
+    return text + suit
+
+
+def item_names() -> dict[str, tuple[str, str]]:
+    registry = scoring.ITEMS.values() if isinstance(scoring.ITEMS, Mapping) else scoring.ITEMS
+    return {item.code.lower(): (item.name, item.name_en) for item in registry}
+
+
+class TileField(forms.CharField):
+    """Compact tile notation ("234m55z"); the engine judges the tiles (E_NOTATION)."""
+
+    def __init__(self, *, max_tiles: int, counted: bool = True, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 80)
+        super().__init__(**kwargs)
+        self.max_tiles = max_tiles
+        self.widget.attrs.update(
+            {
+                "class": "tiles-input",
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "data-max": str(max_tiles),
+                "data-counted": "true" if counted else "false",
+            }
+        )
+
+    def to_python(self, value: Any) -> str:
+        return "".join(str(super().to_python(value) or "").split()).lower()
+
+
+class HandForm(forms.Form):
+    """A winning hand: the winner's tiles and melds and the others' fed melds (score-api.md)."""
+
+    winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
+    indicator = TileField(
+        label=_("翻开的牌"), max_tiles=1, counted=False, help_text=_("它的下一张就是钻（R4.1）")
+    )
+    hand = TileField(
+        label=_("手里的牌（不含胡的那张）"),
+        max_tiles=13,
+        required=False,
+        help_text=_("只填立着的牌；吃碰杠的牌填在下面的副露里"),
+    )
+    win_tile = TileField(label=_("胡的那张牌（最后摸到的）"), max_tiles=1)
+    bar_tiles = forms.IntegerField(
+        label=_("亮出的杠牌张数"), min_value=0, max_value=8, initial=0, help_text=_("R4.4")
+    )
+    kongs_before_win = forms.IntegerField(
+        label=_("杠开：胡前连续杠了几次"),
+        min_value=0,
+        max_value=12,
+        initial=0,
+        help_text=_("R7 杠开"),
+    )
+    first_turn = forms.BooleanField(label=_("第一轮就胡（摸牌天胡 / 地胡）"), required=False)
+
+    def __init__(self, *args: Any, seat_names: Mapping[str, str] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        seats = seat_choices(seat_names)
+        self.fields["winner"].choices = seats
+        feeders = [("", "—"), *seats]
+        for row in range(1, MELD_ROWS + 1):
+            self.fields[f"meld_{row}_kind"] = forms.ChoiceField(
+                label=_("第%(n)s副 · 种类") % {"n": row},
+                choices=[("", "—"), *MELD_KINDS],
+                required=False,
+            )
+            self.fields[f"meld_{row}_tiles"] = TileField(
+                label=_("第%(n)s副 · 牌") % {"n": row}, max_tiles=4, required=False
+            )
+            self.fields[f"meld_{row}_from"] = forms.ChoiceField(
+                label=_("第%(n)s副 · 谁打的") % {"n": row}, choices=feeders, required=False
+            )
+        for seat in SEATS:
+            for row in range(1, MELD_ROWS + 1):
+                self.fields[f"other_{seat}_{row}_kind"] = forms.ChoiceField(
+                    label=_("种类"), choices=[("", "—"), *FED_KINDS], required=False
+                )
+                self.fields[f"other_{seat}_{row}_from"] = forms.ChoiceField(
+                    label=_("谁打的"), choices=feeders, required=False
+                )
+
+    # -- layout helpers for the template -----------------------------------------------------
+
+    def meld_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": row,
+                "kind": self[f"meld_{row}_kind"],
+                "tiles": self[f"meld_{row}_tiles"],
+                "from": self[f"meld_{row}_from"],
+            }
+            for row in range(1, MELD_ROWS + 1)
+        ]
+
+    def other_seats(self) -> list[dict[str, Any]]:
+        labels = dict(self.fields["winner"].choices)
+        return [
+            {
+                "seat": seat,
+                "label": labels[seat],
+                "rows": [
+                    (self[f"other_{seat}_{row}_kind"], self[f"other_{seat}_{row}_from"])
+                    for row in range(1, MELD_ROWS + 1)
+                ],
+            }
+            for seat in SEATS
+        ]
+
+    # -- validation ----------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for row in range(1, MELD_ROWS + 1):
+            kind, tiles = data.get(f"meld_{row}_kind"), data.get(f"meld_{row}_tiles")
+            if kind and not tiles:
+                self.add_error(
+                    f"meld_{row}_tiles", _("第%(n)s副选了种类，请填上它的牌。") % {"n": row}
+                )
+            if tiles and not kind:
+                self.add_error(f"meld_{row}_kind", _("第%(n)s副有牌，请选它的种类。") % {"n": row})
+        for seat in SEATS:
+            for row in range(1, MELD_ROWS + 1):
+                kind = data.get(f"other_{seat}_{row}_kind")
+                feeder = data.get(f"other_{seat}_{row}_from")
+                if bool(kind) != bool(feeder):
+                    self.add_error(
+                        f"other_{seat}_{row}_kind",
+                        _("%(seat)s家的副露要同时选种类和谁打的。") % {"seat": SEAT_WINDS[seat]},
+                    )
+        return data
+
+    def hand_request(self) -> dict[str, Any]:
+        """The hand fields of the engine's request, from cleaned data."""
+        data = self.cleaned_data
+        winner = data["winner"]
+        melds: list[dict[str, str]] = []
+        for row in range(1, MELD_ROWS + 1):
+            kind = data.get(f"meld_{row}_kind")
+            if not kind:
+                continue
+            meld = {"kind": kind, "tiles": data[f"meld_{row}_tiles"]}
+            if data.get(f"meld_{row}_from"):
+                meld["from"] = data[f"meld_{row}_from"]
+            melds.append(meld)
+        # The winner's own row is kept when filled, so the engine can say it is wrong (E_CONTEXT).
+        others: dict[str, list[dict[str, str]]] = {}
+        for seat in SEATS:
+            fed = [
+                {"kind": data[f"other_{seat}_{row}_kind"], "from": data[f"other_{seat}_{row}_from"]}
+                for row in range(1, MELD_ROWS + 1)
+                if data.get(f"other_{seat}_{row}_kind")
+            ]
+            if fed:
+                others[seat] = fed
+        request: dict[str, Any] = {
+            "winner": winner,
+            "indicator": data["indicator"],
+            "concealed": (data.get("hand") or "") + (data.get("win_tile") or ""),
+            "win_tile": data.get("win_tile") or "",
+            "melds": melds,
+            "bar_tiles": data.get("bar_tiles") or 0,
+            "kongs_before_win": data.get("kongs_before_win") or 0,
+            "first_turn": bool(data.get("first_turn")),
+            "others_melds": others,
+        }
+        return request
+
+    @staticmethod
+    def initial_from_hand(hand: Mapping[str, Any]) -> dict[str, Any]:
+        """Form values for a recorded hand (a correction starts from what was recorded)."""
+        standing = faces_of(hand.get("concealed", ""))
+        win_tile = hand.get("win_tile", "")
+        if win_tile in standing:
+            standing.remove(win_tile)
+        initial: dict[str, Any] = {
+            "winner": hand.get("winner", ""),
+            "indicator": hand.get("indicator", ""),
+            "hand": compact(standing),
+            "win_tile": win_tile,
+            "bar_tiles": hand.get("bar_tiles", 0),
+            "kongs_before_win": hand.get("kongs_before_win", 0),
+            "first_turn": hand.get("first_turn", False),
+        }
+        for row, meld in enumerate(hand.get("melds") or [], start=1):
+            initial[f"meld_{row}_kind"] = meld.get("kind", "")
+            initial[f"meld_{row}_tiles"] = meld.get("tiles", "")
+            initial[f"meld_{row}_from"] = meld.get("from", "")
+        for seat, fed in (hand.get("others_melds") or {}).items():
+            for row, meld in enumerate(fed, start=1):
+                initial[f"other_{seat}_{row}_kind"] = meld.get("kind", "")
+                initial[f"other_{seat}_{row}_from"] = meld.get("from", "")
+        return initial
+
+
+class CalculatorForm(HandForm):
+    """The hand editor with the table context a session would otherwise supply."""
+
+    ruleset = forms.ChoiceField(label=_("规则"), choices=RULESET_CHOICES, initial="anqing")
+    dealer = forms.ChoiceField(label=_("庄家"), initial="E")
+    dealer_streak = forms.IntegerField(
+        label=_("连庄次数"), min_value=0, max_value=99, initial=0, help_text=_("R2.3")
+    )
+    base_silver = forms.DecimalField(
+        label=_("基础银子"), min_value=Decimal("0.0001"), max_digits=12, decimal_places=4, initial=1
+    )
+
+    field_order = ["ruleset", "dealer", "dealer_streak", "base_silver", "winner"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dealer"].choices = seat_choices()
+        self.fields["win_tile"].required = False
+        self.fields["win_tile"].help_text = _("留空：看听什么牌、每张值几番")
+
+    def context_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "ruleset": data["ruleset"],
+            "dealer": data["dealer"],
+            "dealer_streak": data["dealer_streak"],
+            "base_silver": str(data["base_silver"]),
+        }
+
+
+class HouseRulesForm(forms.Form):
+    """Every house-rule key of the ruleset (R12), shown with its default and editable."""
+
+    def __init__(self, *args: Any, ruleset: str = "anqing", **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "rule")
+        super().__init__(*args, **kwargs)
+        self.defaults = scoring.house_rule_defaults(ruleset)
+        names = item_names()
+        for key, default in self.defaults.items():
+            label = RULE_LABELS.get(key) or (names[key][0] if key in names else key)
+            if isinstance(default, bool):
+                field: forms.Field = forms.BooleanField(label=label, required=False)
+            elif isinstance(default, int):
+                field = forms.IntegerField(label=label, min_value=0, max_value=999)
+            elif isinstance(default, list | tuple):
+                field = forms.CharField(
+                    label=label, help_text=_("用逗号分开的整数，如 3, 6, 12, 15")
+                )
+            elif key == "liability_basis":
+                field = forms.ChoiceField(label=label, choices=LIABILITY_BASES)
+            else:
+                field = forms.CharField(label=label)
+            field.required = False  # left empty: the default
+            field.initial = (
+                ", ".join(str(n) for n in default) if isinstance(default, list | tuple) else default
+            )
+            field.key = key  # type: ignore[attr-defined]
+            field.is_item = key in names  # type: ignore[attr-defined]
+            self.fields[key] = field
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for key, default in self.defaults.items():
+            if data.get(key) in (None, "") and not isinstance(default, bool):
+                data[key] = default
+                continue
+            if isinstance(default, list | tuple) and key in data:
+                try:
+                    data[key] = [
+                        int(part)
+                        for part in data[key].replace("，", ",").split(",")
+                        if part.strip()
+                    ]
+                except ValueError:
+                    self.add_error(key, _("请填用逗号分开的整数。"))
+                    continue
+                if not data[key] or any(number < 0 for number in data[key]):
+                    self.add_error(key, _("至少一个不小于 0 的整数。"))
+        return data
+
+    def overrides(self) -> dict[str, Any]:
+        """Only the keys the table changed from the defaults."""
+        return {
+            key: value
+            for key, value in self.cleaned_data.items()
+            if key in self.defaults and value != self.defaults[key]
+        }
+
+    def item_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key, field in self.fields.items() if field.is_item]  # type: ignore[attr-defined]
+
+    def other_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key, field in self.fields.items() if not field.is_item]  # type: ignore[attr-defined]
+
+
+class SessionForm(forms.Form):
+    name = forms.CharField(label=_("这一场的名字"), max_length=100, initial="")
+    player_E = forms.CharField(label=_("东家"), max_length=40)
+    player_S = forms.CharField(label=_("南家"), max_length=40)
+    player_W = forms.CharField(label=_("西家"), max_length=40)
+    player_N = forms.CharField(label=_("北家"), max_length=40)
+    ruleset = forms.ChoiceField(label=_("规则"), choices=RULESET_CHOICES, initial="anqing")
+    base_silver = forms.DecimalField(
+        label=_("基础银子"),
+        min_value=Decimal("0.0001"),
+        max_digits=12,
+        decimal_places=4,
+        initial=1,
+        help_text=_("每笔钱 = （底番 + 牌型番 + 连庄加番）× 基础银子（R9）"),
+    )
+
+    def players(self) -> list[str]:
+        return [self.cleaned_data[f"player_{seat}"] for seat in SEATS]
+
+
+class SignUpForm(UserCreationForm):
+    pass

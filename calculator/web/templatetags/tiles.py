@@ -1,0 +1,208 @@
+"""Drawing tiles: compact codes ("7m") in, legible faces with a spoken name out.
+
+The engine names tiles (``scoring.tile_name``); this module only decides how a face looks on a
+phone: a rank numeral over a suit character for suited tiles, one character for honors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+import scoring
+
+register = template.Library()
+
+RANKS = "一二三四五六七八九"
+SUIT_GLYPHS = {
+    "zh-hans": {"m": "万", "p": "筒", "s": "条"},
+    "zh-hant": {"m": "萬", "p": "筒", "s": "條"},
+}
+HONOR_GLYPHS = {
+    "zh-hans": "东南西北中发白",
+    "zh-hant": "東南西北中發白",
+}
+SUIT_ORDER = ("m", "p", "s", "z")
+
+
+def page_language() -> str:
+    """The engine's language code for the page's language (zh-hans by default)."""
+    language = (get_language() or "zh-hans").lower()
+    if language.startswith("en"):
+        return "en"
+    if language in {"zh-hant", "zh-tw", "zh-hk"}:
+        return "zh-hant"
+    return "zh-hans"
+
+
+def faces_of(compact: str | None) -> list[str]:
+    """Split compact notation into faces, keeping order: "234m5z" -> ["2m", "3m", "4m", "5z"].
+
+    Only for drawing what the engine or the player wrote; anything unreadable is skipped here and
+    reported by the engine (E_NOTATION).
+    """
+    faces: list[str] = []
+    ranks: list[str] = []
+    for char in (compact or "").strip():
+        if char.isdigit():
+            ranks.append(char)
+        elif char in SUIT_ORDER:
+            faces.extend(f"{rank}{char}" for rank in ranks if rank != "0")
+            ranks = []
+    return faces
+
+
+def glyphs(face: str, language: str | None = None) -> tuple[str, str]:
+    """The characters drawn on a face: (rank, suit) for suited tiles, (honor, "") for honors."""
+    language = language or page_language()
+    chinese = "zh-hant" if language == "zh-hant" else "zh-hans"
+    rank, suit = int(face[0]), face[1]
+    if suit == "z":
+        return HONOR_GLYPHS[chinese][rank - 1], ""
+    return RANKS[rank - 1], SUIT_GLYPHS[chinese][suit]
+
+
+def tile_label(face: str) -> str:
+    """The tile's spoken name in the page language (七万 / 七萬 / 7 Characters)."""
+    return scoring.tile_name(face, page_language())
+
+
+def tile_inner(face: str) -> SafeString:
+    top, bottom = glyphs(face)
+    if bottom:
+        return format_html(
+            '<span class="tile-rank" aria-hidden="true">{}</span>'
+            '<span class="tile-suit" aria-hidden="true">{}</span>',
+            top,
+            bottom,
+        )
+    return format_html('<span class="tile-honor" aria-hidden="true">{}</span>', top)
+
+
+def tile_classes(face: str, extra: str = "") -> str:
+    suit = face[1]
+    names = ["tile", f"tile-{suit}"]
+    if suit == "z":
+        names.append(f"tile-z{face[0]}")
+    if extra:
+        names.append(extra)
+    return " ".join(names)
+
+
+@register.simple_tag
+def tile(face: str, extra: str = "", played: str = "") -> SafeString:
+    """A drawn tile (not a control). ``played``: the face a wild played, shown beneath it."""
+    label = tile_label(face)
+    badge = ""
+    if played and played != face:
+        label = f"{label} → {tile_label(played)}"
+        top, bottom = glyphs(played)
+        badge = format_html('<span class="tile-played" aria-hidden="true">{}{}</span>', top, bottom)
+    return format_html(
+        '<span class="{}" data-tile="{}" role="img" aria-label="{}" title="{}">{}{}</span>',
+        tile_classes(face, extra),
+        face,
+        label,
+        label,
+        tile_inner(face),
+        badge,
+    )
+
+
+@register.simple_tag
+def tile_button(face: str, extra: str = "") -> SafeString:
+    """A tappable tile: the picker's keys and the tiles of a hand being built."""
+    label = tile_label(face)
+    return format_html(
+        '<button type="button" class="{}" data-tile="{}" aria-label="{}" title="{}">{}</button>',
+        tile_classes(face, extra),
+        face,
+        label,
+        label,
+        tile_inner(face),
+    )
+
+
+@register.simple_tag
+def tile_row(compact: str | None, extra: str = "") -> SafeString:
+    """A row of drawn tiles for a compact string."""
+    return format_html(
+        '<span class="tile-row">{}</span>',
+        format_html_join("", "{}", ((tile(face, extra),) for face in faces_of(compact))),
+    )
+
+
+@register.simple_tag
+def reading_set(tiles: str, printed: list[str] | str | None = None, wild: str = "") -> SafeString:
+    """One set of a reading: the physical faces, each wild showing what it played (R4.2)."""
+    played_faces = faces_of(tiles)
+    printed_faces = faces_of(printed) if isinstance(printed, str) else list(printed or played_faces)
+    if len(printed_faces) != len(played_faces):
+        printed_faces = played_faces
+    drawn: Iterable[tuple[SafeString]] = (
+        (tile(physical, "tile-wild" if physical == wild else "", played),)
+        for physical, played in zip(printed_faces, played_faces, strict=True)
+    )
+    return format_html('<span class="tile-row">{}</span>', format_html_join("", "{}", drawn))
+
+
+@register.filter
+def tile_name(face: str) -> str:
+    return tile_label(face) if face else ""
+
+
+@register.filter
+def faces(compact: str | None) -> list[str]:
+    return faces_of(compact)
+
+
+@register.simple_tag
+def palette() -> list[tuple[str, list[str]]]:
+    """The 34 faces grouped for the picker's suit tabs."""
+    groups: dict[str, list[str]] = {suit: [] for suit in SUIT_ORDER}
+    for face in scoring.FACES:
+        groups[face[1]].append(face)
+    return [(suit, groups[suit]) for suit in SUIT_ORDER]
+
+
+@register.simple_tag
+def pick(entry: dict, key: str) -> str:
+    """``entry[key]`` in Chinese, ``entry[key + "_en"]`` on an English page (engine texts)."""
+    if not isinstance(entry, dict):
+        return ""
+    if page_language() == "en" and entry.get(f"{key}_en"):
+        return entry[f"{key}_en"]
+    return entry.get(key, "")
+
+
+@register.filter
+def seat_label(seat: str, seat_names: dict | None = None) -> str:
+    """ "东 · 阿明" in a session, "东" in the calculator."""
+    from calculator.web.forms import SEAT_WINDS
+
+    if not seat:
+        return ""
+    wind = str(SEAT_WINDS.get(seat, seat))
+    return f"{wind} · {seat_names[seat]}" if seat_names and seat in seat_names else wind
+
+
+@register.filter
+def signed(amount: object) -> str:
+    """A balance change with its sign: "+12", "-4", "0"."""
+    from decimal import Decimal
+
+    value = Decimal(str(amount or 0))
+    text = format(value.normalize(), "f") if value else "0"
+    return f"+{text}" if value > 0 else text
+
+
+@register.filter
+def sign_class(amount: object) -> str:
+    from decimal import Decimal
+
+    value = Decimal(str(amount or 0))
+    return "pos" if value > 0 else "neg" if value < 0 else ""

@@ -1,0 +1,34 @@
+"""The pages' URLs (``web:`` namespace), mounted at the site root by ``calculator.urls``."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from calculator.web import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("calculator/", views.calculator, name="calculator"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path(
+        "accounts/login/", auth_views.LoginView.as_view(next_page="web:session_list"), name="login"
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
+    path("sessions/", views.session_list, name="session_list"),
+    path("sessions/new/", views.session_new, name="session_new"),
+    path("sessions/<int:pk>/", views.session_detail, name="session"),
+    path("sessions/<int:pk>/rounds/new/", views.round_new, name="round_new"),
+    path("sessions/<int:pk>/rounds/draw/", views.round_draw, name="round_draw"),
+    path("sessions/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("sessions/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
+    path("sessions/<int:pk>/rounds/<int:number>/void/", views.round_void, name="round_void"),
+    path("sessions/<int:pk>/settle/", views.settle, name="settle"),
+    path("sessions/<int:pk>/export.json", views.export_json, name="export_json"),
+    path("sessions/<int:pk>/export.csv", views.export_csv, name="export_csv"),
+    path("share/<str:token>/", views.share, name="share"),
+    # Django's set_language view, as web:set_language.
+    path("i18n/", include("django.conf.urls.i18n")),
+]

@@ -1,0 +1,402 @@
+"""The pages. Each view parses a form, calls the engine, a service or a selector, and renders the
+whole page, or only the named fragment when htmx asks (style: one view, page or fragment)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from calculator import selectors, services
+from calculator.errors import CalculatorError
+from calculator.models import Round, Session
+from calculator.money import money_str
+from calculator.web.charts import balance_chart
+from calculator.web.forms import CalculatorForm, HandForm, HouseRulesForm, SessionForm, SignUpForm
+
+CHANGES_KEY = "web:balance_changes"
+
+
+def indicator_specials(indicator: str | None) -> dict[str, Any] | None:
+    """What the indicator turns into (R4): the 鑽, its stand-in and the bar tiles; None if unread."""
+    if not indicator:
+        return None
+    try:
+        return scoring.specials(indicator)
+    except (scoring.ScoringError, ValueError, KeyError, IndexError):
+        return None
+
+
+def error_of(problem: CalculatorError | scoring.ScoringError) -> dict[str, str]:
+    return {"code": problem.code, "message": problem.message, "message_en": problem.message_en}
+
+
+def render_page_or(
+    request: HttpRequest, template: str, fragment: str, context: dict[str, Any]
+) -> HttpResponse:
+    """The page, or only ``template#fragment`` for an htmx request."""
+    if request.htmx and not request.htmx.boosted:
+        return render(request, f"{template}#{fragment}", context)
+    return render(request, template, context)
+
+
+# --- accounts, home ------------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("web:session_list")
+    return render(request, "web/home.html")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("欢迎！先开一场吧。"))
+        return redirect("web:session_new")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+# --- the calculator (no login) ---------------------------------------------------------------
+
+
+def calculator(request: HttpRequest) -> HttpResponse:
+    """Check a disputed score, or see what a ready hand waits for (``scoring.waits``)."""
+    form = CalculatorForm(request.POST or None)
+    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
+    if ruleset not in services.RULESETS:
+        ruleset = "anqing"
+    # Posted rule fields belong to the ruleset they were drawn for; after a switch, use defaults.
+    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
+    rules_form = HouseRulesForm(posted_rules, ruleset=ruleset)
+    context: dict[str, Any] = {
+        "form": form,
+        "rules_form": rules_form,
+        "ruleset": ruleset,
+        "seat_names": None,
+    }
+    if request.method == "POST":
+        context["specials"] = indicator_specials(request.POST.get("indicator", "").strip())
+        if form.is_valid() and rules_form.is_valid():
+            engine_request = {
+                **form.context_request(),
+                **form.hand_request(),
+                "rules": rules_form.overrides(),
+            }
+            if engine_request["win_tile"]:
+                outcome = scoring.score(engine_request)
+                context["result"] = outcome if "error" not in outcome else None
+            else:
+                del engine_request["win_tile"]
+                outcome = scoring.waits(engine_request)
+                context["waits"] = outcome if "error" not in outcome else None
+            context["error"] = outcome.get("error")
+        else:
+            context["invalid"] = True
+    elif request.htmx and request.GET.get("ruleset"):
+        return render(request, "web/calculator.html#house_rules", context)
+    return render_page_or(request, "web/calculator.html", "preview", context)
+
+
+# --- sessions --------------------------------------------------------------------------------
+
+
+def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Login required; the session must be the user's own or one they were invited to."""
+
+    @wraps(view)
+    @login_required
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            session = selectors.session_for_user(request.user, pk)
+        except CalculatorError:
+            raise Http404(_("找不到这一场。")) from None
+        return view(request, session, *args, **kwargs)
+
+    return wrapper
+
+
+@login_required
+def session_list(request: HttpRequest) -> HttpResponse:
+    sessions = selectors.sessions_for_user(request.user)
+    return render(request, "web/session_list.html", {"sessions": sessions})
+
+
+@login_required
+def session_new(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST or None)
+    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
+    if ruleset not in services.RULESETS:
+        ruleset = "anqing"
+    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
+    rules_form = HouseRulesForm(posted_rules, ruleset=ruleset)
+    context: dict[str, Any] = {"form": form, "rules_form": rules_form, "ruleset": ruleset}
+    if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
+        return render(request, "web/session_new.html#house_rules", context)
+    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+        try:
+            session = services.session_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+                ruleset=form.cleaned_data["ruleset"],
+                base_silver=str(form.cleaned_data["base_silver"]),
+                rules=rules_form.overrides(),
+            )
+        except CalculatorError as problem:
+            context["error"] = error_of(problem)
+        else:
+            return redirect("web:session", pk=session.pk)
+    return render(request, "web/session_new.html", context)
+
+
+def session_context(session: Session) -> dict[str, Any]:
+    """What the session page and the share page both read."""
+    state = selectors.session_state(session)
+    version = selectors.current_rules_version(session)
+    rules = scoring.make_rules(session.ruleset, version.overrides if version else {})
+    ledger = selectors.ledger(session)
+    names = ledger["players"]
+    return {
+        "session": session,
+        "state": state,
+        "lianzhuang_bonus": scoring.lianzhuang_bonus(rules, state["dealer_streak"]),
+        "rules_overrides": version.overrides if version else {},
+        "seat_names": names,
+        "seats": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "balance": state["balances"][seat],
+                "dealer": seat == state["dealer"],
+            }
+            for seat in scoring.SEATS
+        ],
+        "rounds": list(reversed(ledger["rounds"])),
+        "chart": balance_chart(ledger["rounds"], names),
+    }
+
+
+@with_session
+def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
+    context = session_context(session)
+    context["changes"] = request.session.pop(CHANGES_KEY, None)
+    context["share_url"] = request.build_absolute_uri(
+        reverse("web:share", args=[session.share_token])
+    )
+    return render_page_or(request, "web/session.html", "ledger", context)
+
+
+def balance_changes(before: Mapping[str, Decimal], after: Mapping[str, Decimal]) -> dict[str, Any]:
+    return {
+        seat: {
+            "before": money_str(before[seat]),
+            "after": money_str(after[seat]),
+            "delta": money_str(after[seat] - before[seat]),
+        }
+        for seat in scoring.SEATS
+    }
+
+
+def remember_changes(
+    request: HttpRequest, session: Session, before: Mapping[str, Decimal], title: str
+) -> None:
+    """Keep what a change did to the balances for the session page to show once."""
+    changes = balance_changes(before, selectors.session_balances(session))
+    request.session[CHANGES_KEY] = {"title": title, "seats": changes}
+
+
+def hand_preview(session: Session, hand: Mapping[str, Any], game_round: Round | None) -> dict:
+    """The engine's answer for a hand in this session's context, without saving anything.
+
+    A new round takes the session's next dealer context and current rules; a correction keeps
+    the context and the rules version the round was recorded with (R2.2, R12)."""
+    if game_round is None:
+        state = selectors.session_state(session)
+        dealer, streak = state["dealer"], state["dealer_streak"]
+        version = selectors.current_rules_version(session)
+    else:
+        dealer, streak, version = (
+            game_round.dealer,
+            game_round.dealer_streak,
+            game_round.rules_version,
+        )
+    return scoring.score(
+        {
+            **hand,
+            "ruleset": session.ruleset,
+            "rules": version.overrides if version else {},
+            "dealer": dealer,
+            "dealer_streak": streak,
+            "base_silver": money_str(session.base_silver),
+        }
+    )
+
+
+def round_editor(
+    request: HttpRequest, session: Session, game_round: Round | None = None
+) -> HttpResponse:
+    """Record a new win, or correct round ``game_round``: preview (htmx or the 预览 button) or
+    confirm. Nothing is saved unless the engine accepts the hand."""
+    names = selectors.seat_names(session)
+    initial = (
+        HandForm.initial_from_hand(game_round.hand) if game_round and game_round.hand else None
+    )
+    form = HandForm(request.POST or None, initial=initial, seat_names=names)
+    context: dict[str, Any] = {
+        "session": session,
+        "form": form,
+        "round": game_round,
+        "seat_names": names,
+        "state": selectors.session_state(session),
+    }
+    if request.method == "POST":
+        context["specials"] = indicator_specials(request.POST.get("indicator", "").strip())
+        previewing = "preview" in request.POST or bool(request.htmx)
+        if form.is_valid():
+            hand = form.hand_request()
+            if previewing:
+                outcome = hand_preview(session, hand, game_round)
+                context["result"] = outcome if "error" not in outcome else None
+                context["error"] = outcome.get("error")
+            else:
+                return save_round(request, session, game_round, {"result": "win", **hand}, context)
+        else:
+            context["invalid"] = True
+    elif game_round and game_round.hand:
+        context["specials"] = indicator_specials(game_round.hand.get("indicator"))
+    return render_page_or(request, "web/round_form.html", "preview", context)
+
+
+def save_round(
+    request: HttpRequest,
+    session: Session,
+    game_round: Round | None,
+    entry: dict[str, Any],
+    context: dict[str, Any],
+) -> HttpResponse:
+    before = selectors.session_balances(session)
+    try:
+        if game_round is None:
+            recorded = services.round_record(session=session, entry=entry, user=request.user)
+            number = recorded.round.number
+            title = _("第%(n)s局已记录") % {"n": number}
+        else:
+            number = game_round.number
+            services.round_correct(session=session, number=number, entry=entry, user=request.user)
+            title = _("第%(n)s局已更正") % {"n": number}
+    except CalculatorError as problem:
+        context["error"] = error_of(problem)
+        return render(request, "web/round_form.html", context, status=400)
+    remember_changes(request, session, before, title)
+    return redirect("web:session", pk=session.pk)
+
+
+@with_session
+def round_new(request: HttpRequest, session: Session) -> HttpResponse:
+    return round_editor(request, session)
+
+
+@with_session
+def round_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game_round = session.rounds.select_related("rules_version").filter(number=number).first()
+    if game_round is None:
+        raise Http404(_("本场没有这一局。"))
+    if game_round.voided:
+        messages.error(request, _("第%(n)s局已作废，不能更正。") % {"n": number})
+        return redirect("web:round", pk=session.pk, number=number)
+    if request.method == "POST" and "to_draw" in request.POST:
+        return save_round(request, session, game_round, {"result": "draw"}, {"session": session})
+    return round_editor(request, session, game_round)
+
+
+@require_POST
+@with_session
+def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
+    """荒莊: the dealer keeps the deal (R2.2) and no money moves (R9)."""
+    return save_round(request, session, None, {"result": "draw"}, {"session": session})
+
+
+@with_session
+def round_detail(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    try:
+        detail = selectors.round_detail(session, number)
+    except CalculatorError:
+        raise Http404(_("本场没有这一局。")) from None
+    context = {
+        "session": session,
+        "round": detail,
+        "result": detail["scoring"],
+        "seat_names": selectors.seat_names(session),
+    }
+    return render(request, "web/round.html", context)
+
+
+@with_session
+def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """GET asks to confirm (works without JS); POST voids: kept in history, moves no money."""
+    try:
+        detail = selectors.round_detail(session, number)
+    except CalculatorError:
+        raise Http404(_("本场没有这一局。")) from None
+    if request.method == "POST":
+        before = selectors.session_balances(session)
+        services.round_void(session=session, number=number, user=request.user)
+        remember_changes(request, session, before, _("第%(n)s局已作废") % {"n": number})
+        return redirect("web:session", pk=session.pk)
+    context = {"session": session, "round": detail, "seat_names": selectors.seat_names(session)}
+    return render(request, "web/round_void.html", context)
+
+
+@with_session
+def settle(request: HttpRequest, session: Session) -> HttpResponse:
+    ledger = selectors.ledger(session)
+    context = {
+        "session": session,
+        "seat_names": ledger["players"],
+        "standings": selectors.standings(session),
+        "transfers": selectors.settlement(session),
+        "stats": selectors.player_stats(session),
+        "chart": balance_chart(ledger["rounds"], ledger["players"]),
+    }
+    return render(request, "web/settle.html", context)
+
+
+@with_session
+def export_json(request: HttpRequest, session: Session) -> HttpResponse:
+    response = JsonResponse(
+        selectors.session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
+    return response
+
+
+@with_session
+def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
+    response = HttpResponse(selectors.ledger_csv(session), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
+    return response
+
+
+# --- the share link: read-only, no login -------------------------------------------------------
+
+
+def share(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        session = selectors.session_by_share_token(token)
+    except CalculatorError:
+        raise Http404(_("这个分享链接无效。")) from None
+    return render_page_or(request, "web/share.html", "live", session_context(session))
