@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "calculator",
+    "calculator.web",
 ]
 
 MIDDLEWARE = [
