@@ -9,4 +9,5 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/schema/ui/", SpectacularSwaggerView.as_view(url_name="schema"), name="schema-ui"),
     path("api/", include("calculator.api.urls")),
+    path("", include("calculator.web.urls")),
 ]
