@@ -46,7 +46,9 @@ def waits(request: dict) -> dict:
     >>> [(w["tile"], w["fan"]) for w in answer["waits"]]
     [('1s', 16)]
     """
-    request = {"winner": "E", "dealer": "E", **dict(request)} if isinstance(request, dict) else request
+    request = (
+        {"winner": "E", "dealer": "E", **dict(request)} if isinstance(request, dict) else request
+    )
     try:
         hand = read_hand(request, with_win_tile=False)
     except ScoringError as error:
@@ -161,7 +163,13 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "reading": _reading_sets(reading),
         "items": [_item_dict(reading, item, count, f) for item, count, f in items],
         "labels": [
-            {"code": lb.code, "name": lb.name, "name_en": lb.name_en, "rule": lb.rule, "quote": lb.quote}
+            {
+                "code": lb.code,
+                "name": lb.name,
+                "name_en": lb.name_en,
+                "rule": lb.rule,
+                "quote": lb.quote,
+            }
             for lb in labels
         ],
         "fan": fan,

@@ -36,4 +36,6 @@ class ScoringError(Exception):
         self.message_en = message_en
 
     def as_dict(self) -> dict:
-        return {"error": {"code": self.code, "message": self.message, "message_en": self.message_en}}
+        return {
+            "error": {"code": self.code, "message": self.message, "message_en": self.message_en}
+        }

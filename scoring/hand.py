@@ -26,7 +26,13 @@ from scoring.tiles import (
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
 FED_KINDS = ("chi", "pung", "kong", "added_kong")  # R5.2: melds that record a feeder
 KONG_KINDS = ("kong", "added_kong", "concealed_kong")
-MELD_NAMES = {"chi": "吃", "pung": "碰", "kong": "明槓", "added_kong": "補槓", "concealed_kong": "暗槓"}
+MELD_NAMES = {
+    "chi": "吃",
+    "pung": "碰",
+    "kong": "明槓",
+    "added_kong": "補槓",
+    "concealed_kong": "暗槓",
+}
 
 
 @dataclass(frozen=True)
@@ -103,7 +109,9 @@ class Hand:
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     """Parse and check a request (R11 order), up to but not including the winning-shape search."""
     if not isinstance(request, Mapping):
-        raise ScoringError("E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object")
+        raise ScoringError(
+            "E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object"
+        )
     # --- R11 step 1a: fields that cannot be read (E_NOTATION)
     indicator = face_of(_required(request, "indicator"))
     winner_raw = _seat_text(request, "winner")
@@ -116,12 +124,16 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     kongs_before_win = _count(request, "kongs_before_win")
     first_turn = request.get("first_turn", False)
     if not isinstance(first_turn, bool):
-        raise ScoringError("E_NOTATION", "first_turn 應是 true 或 false", "first_turn must be true or false")
+        raise ScoringError(
+            "E_NOTATION", "first_turn 應是 true 或 false", "first_turn must be true or false"
+        )
     raw_melds = _meld_list(request.get("melds", []), "melds")
     raw_others = request.get("others_melds", {}) or {}
     if not isinstance(raw_others, Mapping):
         raise ScoringError(
-            "E_NOTATION", "others_melds 應是以座位為鍵的物件", "others_melds must be an object keyed by seat"
+            "E_NOTATION",
+            "others_melds 應是以座位為鍵的物件",
+            "others_melds must be an object keyed by seat",
         )
     others_raw = {str(k): _meld_list(v, f"others_melds.{k}") for k, v in raw_others.items()}
     # --- step 1b: rules (E_RULES)
@@ -132,12 +144,17 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     # --- step 1c: seats and counts (E_CONTEXT)
     winner = _seat(winner_raw, "winner")
     dealer = _seat(dealer_raw, "dealer")
-    for name, value in (("dealer_streak", streak), ("bar_tiles", bar_tiles),
-                        ("kongs_before_win", kongs_before_win)):
+    for name, value in (
+        ("dealer_streak", streak),
+        ("bar_tiles", bar_tiles),
+        ("kongs_before_win", kongs_before_win),
+    ):
         if value < 0:
             raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
     if silver <= 0:
-        raise ScoringError("E_CONTEXT", "base_silver 必須大於 0", "base_silver must be greater than 0")
+        raise ScoringError(
+            "E_CONTEXT", "base_silver 必須大於 0", "base_silver must be greater than 0"
+        )
     for seat in others_raw:
         if seat not in SEATS or seat == winner:
             raise ScoringError(
@@ -219,14 +236,18 @@ def _required(request: Mapping, name: str) -> object:
 def _seat_text(request: Mapping, name: str) -> str:
     value = _required(request, name)
     if not isinstance(value, str):
-        raise ScoringError("E_NOTATION", f"{name} 應是座位 E S W N 之一", f"{name} must be one of E S W N")
+        raise ScoringError(
+            "E_NOTATION", f"{name} 應是座位 E S W N 之一", f"{name} must be one of E S W N"
+        )
     return value
 
 
 def _seat(value: str, name: str) -> str:
     if value not in SEATS:
         raise ScoringError(
-            "E_CONTEXT", f"{name}「{value}」不是座位 E S W N 之一", f"{name} '{value}' is not a seat (E S W N)"
+            "E_CONTEXT",
+            f"{name}「{value}」不是座位 E S W N 之一",
+            f"{name} '{value}' is not a seat (E S W N)",
         )
     return value
 
@@ -247,10 +268,14 @@ def _silver(value: object) -> Decimal:
         silver = Decimal(str(value).strip())
     except InvalidOperation:
         raise ScoringError(
-            "E_NOTATION", f"base_silver「{value}」不是數字", f"base_silver '{value}' is not a number"
+            "E_NOTATION",
+            f"base_silver「{value}」不是數字",
+            f"base_silver '{value}' is not a number",
         )
     if not silver.is_finite():
-        raise ScoringError("E_NOTATION", "base_silver 應是有限的數字", "base_silver must be a finite number")
+        raise ScoringError(
+            "E_NOTATION", "base_silver 應是有限的數字", "base_silver must be a finite number"
+        )
     return silver
 
 
@@ -258,7 +283,9 @@ def _meld_list(value: object, name: str) -> list[dict]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
-        raise ScoringError("E_NOTATION", f"{name} 應是副露的列表", f"{name} must be a list of melds")
+        raise ScoringError(
+            "E_NOTATION", f"{name} 應是副露的列表", f"{name} must be a list of melds"
+        )
     for i, meld in enumerate(value):
         kind = meld.get("kind")
         if kind not in MELD_KINDS:
@@ -272,7 +299,9 @@ def _meld_list(value: object, name: str) -> list[dict]:
         feeder = meld.get("from")
         if feeder is not None and not isinstance(feeder, str):
             raise ScoringError(
-                "E_NOTATION", f"{name} 第 {i + 1} 組的 from 應是座位", f"{name}[{i}].from must be a seat"
+                "E_NOTATION",
+                f"{name} 第 {i + 1} 組的 from 應是座位",
+                f"{name}[{i}].from must be a seat",
             )
     return list(value)
 
@@ -287,7 +316,9 @@ def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
     rules = hand.rules
     if kind == "chi" and rules.daque:
         raise ScoringError(
-            "E_CHI_NOT_ALLOWED", f"{where}：打缺不能吃牌（R3）", f"{where_en}: no chows under anqing-daque (R3)"
+            "E_CHI_NOT_ALLOWED",
+            f"{where}：打缺不能吃牌（R3）",
+            f"{where_en}: no chows under anqing-daque (R3)",
         )
     if not rules.daque and any(t in hand.bar_faces for t in printed):
         bar = next(code(t) for t in printed if t in hand.bar_faces)
@@ -308,7 +339,9 @@ def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
     if kind == "concealed_kong":
         if feeder is not None:
             raise ScoringError(
-                "E_MELD_FEEDER", f"{where}：暗槓沒有餵牌者（from）", f"{where_en}: a concealed kong has no feeder"
+                "E_MELD_FEEDER",
+                f"{where}：暗槓沒有餵牌者（from）",
+                f"{where_en}: a concealed kong has no feeder",
             )
     elif feeder is None or feeder not in SEATS or feeder == owner:
         raise ScoringError(
@@ -328,7 +361,11 @@ def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
 def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
     kind, printed = meld.kind, meld.printed
     size = 3 if kind in ("chi", "pung") else 4
-    wild = tuple(t == hand.wild for t in printed) if kind == "concealed_kong" else (False,) * len(printed)
+    wild = (
+        tuple(t == hand.wild for t in printed)
+        if kind == "concealed_kong"
+        else (False,) * len(printed)
+    )
     naturals = sorted(hand.played(t) for t, w in zip(printed, wild, strict=True) if not w)
     ok = len(printed) == size
     if ok and kind == "chi":
@@ -340,12 +377,23 @@ def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
     elif ok:
         ok = len(set(naturals)) <= 1
     if not ok:
-        shape = {"chi": "三張同花色的順子", "pung": "三張相同的牌", "kong": "四張相同的牌",
-                 "added_kong": "四張相同的牌", "concealed_kong": "四張相同的牌（鑽可代替）"}[kind]
-        shape_en = {"chi": "a run of three in one suit", "pung": "three identical tiles",
-                    "kong": "four identical tiles", "added_kong": "four identical tiles",
-                    "concealed_kong": "four identical tiles (wilds may stand in)"}[kind]
-        raise ScoringError("E_MELD_SHAPE", f"{where}：應是{shape}", f"{where_en}: must be {shape_en}")
+        shape = {
+            "chi": "三張同花色的順子",
+            "pung": "三張相同的牌",
+            "kong": "四張相同的牌",
+            "added_kong": "四張相同的牌",
+            "concealed_kong": "四張相同的牌（鑽可代替）",
+        }[kind]
+        shape_en = {
+            "chi": "a run of three in one suit",
+            "pung": "three identical tiles",
+            "kong": "four identical tiles",
+            "added_kong": "four identical tiles",
+            "concealed_kong": "four identical tiles (wilds may stand in)",
+        }[kind]
+        raise ScoringError(
+            "E_MELD_SHAPE", f"{where}：應是{shape}", f"{where_en}: must be {shape_en}"
+        )
     if kind == "chi":
         order = sorted(range(3), key=lambda i: hand.played(printed[i]))
         printed = tuple(printed[i] for i in order)

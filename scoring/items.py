@@ -92,17 +92,30 @@ class PaoFeng(Item):
         rest = format_tiles(f for i, f in enumerate(faces) if i != r.win[1])
         form = pao_feng_form(r)
         return {
-            "dan_diao": (f"摸 {tile} 與手中單張 {tile} 成對 — 獨吊跑風",
-                         f"the drawn {tile} pairs the lone {tile} held — 獨吊 single wait"),
-            "diao_zuan": (f"手留一張鑽，摸 {tile} 成對 — 吊鑽跑風",
-                          f"a lone wild held, the drawn {tile} makes the pair — 吊鑽"),
-            "zuan_diao_zuan": ("手留一張鑽，又摸到鑽成對 — 吊鑽跑風",
-                               "a lone wild held and a wild drawn to pair it — 吊鑽"),
-            "bian": (f"{tile} 補上邊張 {rest} — 邊張跑風", f"{tile} completes the edge {rest} — 邊張跑風"),
-            "kan": (f"{tile} 嵌進 {rest} 的中間 — 卡張跑風",
-                    f"{tile} fills the middle of {group} — 卡張跑風"),
-            "hard_peng_peng": ("硬碰碰胡，不管摸甚麼都算跑風",
-                               "hard all-pungs carries 跑風 whatever was drawn"),
+            "dan_diao": (
+                f"摸 {tile} 與手中單張 {tile} 成對 — 獨吊跑風",
+                f"the drawn {tile} pairs the lone {tile} held — 獨吊 single wait",
+            ),
+            "diao_zuan": (
+                f"手留一張鑽，摸 {tile} 成對 — 吊鑽跑風",
+                f"a lone wild held, the drawn {tile} makes the pair — 吊鑽",
+            ),
+            "zuan_diao_zuan": (
+                "手留一張鑽，又摸到鑽成對 — 吊鑽跑風",
+                "a lone wild held and a wild drawn to pair it — 吊鑽",
+            ),
+            "bian": (
+                f"{tile} 補上邊張 {rest} — 邊張跑風",
+                f"{tile} completes the edge {rest} — 邊張跑風",
+            ),
+            "kan": (
+                f"{tile} 嵌進 {rest} 的中間 — 卡張跑風",
+                f"{tile} fills the middle of {group} — 卡張跑風",
+            ),
+            "hard_peng_peng": (
+                "硬碰碰胡，不管摸甚麼都算跑風",
+                "hard all-pungs carries 跑風 whatever was drawn",
+            ),
             "qi_dui": ("七對帶跑風", "seven pairs carries 跑風"),
             "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry 跑風"),
             "shuang_tian_hu": ("雙天胡帶跑風", "雙天胡 carries 跑風"),
@@ -119,10 +132,14 @@ class PengPengHu(Item):
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         if r.hard:
-            return ("四組都是刻子或槓子，沒有用鑽代替（硬碰碰胡）",
-                    "all four sets are pungs or kongs, no wild standing in (hard)")
-        return ("四組都是刻子或槓子（有鑽代替，不算硬）",
-                "all four sets are pungs or kongs (a wild stands in, so not hard)")
+            return (
+                "四組都是刻子或槓子，沒有用鑽代替（硬碰碰胡）",
+                "all four sets are pungs or kongs, no wild standing in (hard)",
+            )
+        return (
+            "四組都是刻子或槓子（有鑽代替，不算硬）",
+            "all four sets are pungs or kongs (a wild stands in, so not hard)",
+        )
 
 
 @register
@@ -138,7 +155,10 @@ class MenQing(Item):
         return 0  # R7.1: not with 七對 or 十三爛
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return ("沒有吃、碰或明槓，自摸和牌", "no chow, pung or exposed kong; won on one's own draw")
+        return (
+            "沒有吃、碰或明槓，自摸和牌",
+            "no chow, pung or exposed kong; won on one's own draw",
+        )
 
 
 @register
@@ -150,12 +170,20 @@ class QiDui(Item):
         return int(r.shape == "seven_pairs" and r.hard and not is_shuang_tian_hu(r))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return ("七個對子，沒有鑽代替別的牌", "seven pairs with no wild standing in for another tile")
+        return (
+            "七個對子，沒有鑽代替別的牌",
+            "seven pairs with no wild standing in for another tile",
+        )
 
 
 @register
 class QiDuiWild(Item):
-    code, name, name_en, rule = "QI_DUI_WILD", "七對有鑽", "Seven pairs with wilds", "R7 QI_DUI_WILD"
+    code, name, name_en, rule = (
+        "QI_DUI_WILD",
+        "七對有鑽",
+        "Seven pairs with wilds",
+        "R7 QI_DUI_WILD",
+    )
     quote = "七對有鑽（不算天胡）：9番（跑風已經包含在+9里，不在顯示和累加）"
 
     def count(self, r: Reading) -> int:
@@ -181,14 +209,22 @@ class SiZuan(Item):
 
 @register
 class ShuangTianHu(Item):
-    code, name, name_en, rule = "SHUANG_TIAN_HU", "雙天胡", "Double heavenly hand", "R7 SHUANG_TIAN_HU"
+    code, name, name_en, rule = (
+        "SHUANG_TIAN_HU",
+        "雙天胡",
+        "Double heavenly hand",
+        "R7 SHUANG_TIAN_HU",
+    )
     quote = "雙天胡：七對+四鑽，並且四個鑽只表示自己本身，不頂替其他牌 66番 雙天胡60加跑風6"
 
     def count(self, r: Reading) -> int:
         return int(is_shuang_tian_hu(r))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return ("硬七對，四張鑽自成兩對", "hard seven pairs with the four wilds as two pairs of themselves")
+        return (
+            "硬七對，四張鑽自成兩對",
+            "hard seven pairs with the four wilds as two pairs of themselves",
+        )
 
 
 @register
@@ -201,12 +237,20 @@ class DaDiaoChe(Item):
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         tile, _ = _tiles(r)
-        return (f"四組副露，手把一張單吊 {tile}", f"four melds and a single {tile} held, paired by the draw")
+        return (
+            f"四組副露，手把一張單吊 {tile}",
+            f"four melds and a single {tile} held, paired by the draw",
+        )
 
 
 @register
 class DaDiaoCheWild(Item):
-    code, name, name_en, rule = "DA_DIAO_CHE_WILD", "大吊車(有鑽)", "Big hanging cart with a wild", "R7 DA_DIAO_CHE_WILD"
+    code, name, name_en, rule = (
+        "DA_DIAO_CHE_WILD",
+        "大吊車(有鑽)",
+        "Big hanging cart with a wild",
+        "R7 DA_DIAO_CHE_WILD",
+    )
     quote = "吊鑽後摸到任意一張胡牌 9番 大吊車3加跑風6"
 
     def count(self, r: Reading) -> int:
@@ -218,14 +262,22 @@ class DaDiaoCheWild(Item):
 
 @register
 class ShiSanLan(Item):
-    code, name, name_en, rule = "SHI_SAN_LAN", "十三爛", "Thirteen unrelated", "R7 SHI_SAN_LAN, R6.4"
+    code, name, name_en, rule = (
+        "SHI_SAN_LAN",
+        "十三爛",
+        "Thirteen unrelated",
+        "R7 SHI_SAN_LAN, R6.4",
+    )
     quote = "十三爛：手中十四張牌中，序數牌間隔大於等於3，字牌沒有重複所組成的牌形"
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "thirteen_lan" and not _seven_stars(r))  # R7.1: 七星 replaces it
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return ("同花色的牌相隔至少 3，字牌不重複", "suited tiles at least 3 apart, honors all different")
+        return (
+            "同花色的牌相隔至少 3，字牌不重複",
+            "suited tiles at least 3 apart, honors all different",
+        )
 
 
 def _seven_stars(r: Reading) -> bool:
@@ -254,9 +306,11 @@ class YiLong(Item):
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         base = _dragon_suit(r)
-        return (f"順子 {format_tiles(range(base, base + 9))} 一條龍",
-                f"chows {format_tiles(range(base, base + 3))}, {format_tiles(range(base + 3, base + 6))}, "
-                f"{format_tiles(range(base + 6, base + 9))} of one suit")
+        return (
+            f"順子 {format_tiles(range(base, base + 9))} 一條龍",
+            f"chows {format_tiles(range(base, base + 3))}, {format_tiles(range(base + 3, base + 6))}, "
+            f"{format_tiles(range(base + 6, base + 9))} of one suit",
+        )
 
 
 def _dragon_suit(r: Reading) -> int | None:
@@ -354,15 +408,19 @@ class GangKai(Item):
 
     def fan_for(self, r: Reading) -> int:
         n = r.hand.kongs_before_win
-        return sum(gang_kai_ladder(r.hand.rules, n)) - n * int(r.hand.rules["gang_kai_minus_per_kong"])
+        return sum(gang_kai_ladder(r.hand.rules, n)) - n * int(
+            r.hand.rules["gang_kai_minus_per_kong"]
+        )
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         n = r.hand.kongs_before_win
         steps = gang_kai_ladder(r.hand.rules, n)
         minus = n * int(r.hand.rules["gang_kai_minus_per_kong"])
         sums = "+".join(str(s) for s in steps)
-        return (f"連槓 {n} 次後摸補牌和：{sums}−{minus}={self.fan_for(r)}",
-                f"won on the replacement after {n} kong(s): {sums}−{minus}={self.fan_for(r)}")
+        return (
+            f"連槓 {n} 次後摸補牌和：{sums}−{minus}={self.fan_for(r)}",
+            f"won on the replacement after {n} kong(s): {sums}−{minus}={self.fan_for(r)}",
+        )
 
 
 @register

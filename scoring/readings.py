@@ -66,7 +66,9 @@ class Reading:
         """(kind, first face) of every set, concealed and melded: kind chow, pung or kong."""
         out = [(kind, faces[0]) for kind, faces, _ in self.groups if kind in ("chow", "pung")]
         for m in self.melds:
-            out.append(("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face))
+            out.append(
+                ("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face)
+            )
         return out
 
     @cached_property
@@ -86,24 +88,62 @@ class Reading:
         """R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None."""
         if self.shape == "thirteen_lan":
             return None
-        kind, faces, wild = self.win_group
-        pos = self.win[1]
-        if kind == "pair":
-            other = wild[1 - pos]
-            if wild[pos]:
-                return "zuan_diao_zuan" if other else None  # a wild drawn onto a natural single: no
-            return "diao_zuan" if other else "dan_diao"
-        if kind != "chow" or wild[pos]:
-            return None
-        others = [w for i, w in enumerate(wild) if i != pos]
-        if any(others):
-            return None
-        start = rank_of(faces[0])
-        if (pos == 2 and start == 1) or (pos == 0 and start == 7):
-            return "bian"
-        if pos == 1:
-            return "kan"
-        return None
+        return pao_feng_shape(self.win_group, self.win[1])
+
+
+def pao_feng_shape(group: Group, pos: int) -> str | None:
+    """R7 PAO_FENG (a) for the drawn tile at ``pos`` of ``group``."""
+    kind, faces, wild = group
+    if kind == "pair":
+        other = wild[1 - pos]
+        if wild[pos]:
+            return "zuan_diao_zuan" if other else None  # a wild drawn onto a natural single: no
+        return "diao_zuan" if other else "dan_diao"
+    if kind != "chow" or any(wild):
+        return None  # 邊張 and 卡張 need the drawn tile and both others natural
+    start = rank_of(faces[0])
+    if (pos == 2 and start == 1) or (pos == 0 and start == 7):
+        return "bian"
+    return "kan" if pos == 1 else None
+
+
+@lru_cache(maxsize=100_000)
+def signature(
+    groups: tuple[Group, ...], own: int, meld_chows: tuple[int, ...], daque: bool
+) -> tuple:
+    """What the fan items can see of a reading's concealed groups (melds are the same in every
+    reading of a hand): readings with equal signatures and equal 跑風-by-shape score the same F
+    with the same tie-break (R7.2), so only the first is weighed."""
+    subs = 0
+    winds = 0
+    all_pungs = True
+    pair_wild = False
+    own_wild_pairs = 0
+    chows = set(meld_chows)
+    suits = set()
+    for kind, faces, wild in groups:
+        for f, w in zip(faces, wild, strict=True):
+            if w and f != own:
+                subs += 1
+        if kind == "chow":
+            all_pungs = False
+            chows.add(faces[0])
+        elif kind == "pung" and faces[0] in WINDS:
+            winds += 1
+        elif kind == "pair":
+            pair_wild = pair_wild or any(wild)
+            own_wild_pairs += wild == (True, True) and faces[0] == own
+        suits.add(faces[0] // 9)
+    yi_long = any({b, b + 3, b + 6} <= chows for b in (0, 9, 18))
+    return (
+        all_pungs,
+        subs,
+        winds,
+        yi_long,
+        pair_wild,
+        own_wild_pairs,
+        frozenset(suits) if daque else None,
+    )
 
 
 def readings(hand: Hand) -> Iterator[Reading]:
@@ -113,9 +153,13 @@ def readings(hand: Hand) -> Iterator[Reading]:
     n_melds = len(hand.melds)
     if n_melds == 4:
         # R7.3: four declared melds read only as 大吊車 (R6.3)
-        yield from _placed(hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild))
+        yield from _placed(
+            hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, hand.rules.daque)
+        )
         return
-    yield from _placed(hand, "standard", _decompose(counts, wilds, 4 - n_melds, 1, hand.wild))
+    yield from _placed(
+        hand, "standard", _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, hand.rules.daque)
+    )
     if n_melds == 0:
         yield from _placed(hand, "seven_pairs", _seven_pairs(hand, counts, wilds))
         lan = _thirteen_lan(hand)
@@ -123,39 +167,57 @@ def readings(hand: Hand) -> Iterator[Reading]:
             yield lan
 
 
-def _placed(hand: Hand, shape: str, decompositions: frozenset) -> Iterator[Reading]:
-    """Each decomposition once per distinct place the drawn tile can sit."""
+def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
+    """Each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
+    any place does (R7 PAO_FENG (a)) — every other fact of a reading is the same wherever it
+    sits — and only once per signature: the others score exactly the same."""
     drawn_wild = hand.win_is_wild
     drawn_face = hand.played(hand.win_tile)
-    for groups in sorted(decompositions):
-        seen = set()
-        for gi, (kind, faces, wild) in enumerate(groups):
-            for pos, (face, w) in enumerate(zip(faces, wild, strict=True)):
-                if w != drawn_wild or (not w and face != drawn_face):
+    own = hand.wild
+    daque = hand.rules.daque
+    meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi")
+    seen = set()
+    for decomposition in decompositions:
+        for groups in _variants(decomposition, own, meld_chows, daque):
+            place = None
+            for gi, group in enumerate(groups):
+                for pos, (face, w) in enumerate(zip(group[1], group[2], strict=True)):
+                    if w != drawn_wild or (not w and face != drawn_face):
+                        continue
+                    if pao_feng_shape(group, pos):
+                        place = (gi, pos, True)
+                        break
+                    place = place or (gi, pos, False)
+                else:
                     continue
-                key = (groups[gi], face, w, pos if kind == "chow" else 0)
-                if key in seen:
-                    continue
-                seen.add(key)
-                yield Reading(hand, shape, groups, (gi, pos))
+                break
+            if place is None:
+                continue
+            key = (place[2], signature(groups, own, meld_chows, daque))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield Reading(hand, shape, groups, place[:2])
 
 
 @lru_cache(maxsize=200_000)
-def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int) -> frozenset:
+def _decompose(
+    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool
+) -> tuple:
     """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
     (R6.1: wilds may fill any position of a concealed set or the pair)."""
     first = next((f for f, n in enumerate(counts) if n), None)
     if first is None:
-        return _all_wild(wilds, sets, pair, own)
+        return _all_wild(wilds, sets, pair, own, daque)
     if sum(counts) + wilds != 3 * sets + 2 * pair:
-        return frozenset()
+        return ()
     out: set[tuple[Group, ...]] = set()
 
     def take(group: Group, used: dict[int, int], wild_used: int, ds: int, dp: int) -> None:
         rest = list(counts)
         for face, n in used.items():
             rest[face] -= n
-        for sub in _decompose(tuple(rest), wilds - wild_used, sets - ds, pair - dp, own):
+        for sub in _decompose(tuple(rest), wilds - wild_used, sets - ds, pair - dp, own, daque):
             out.add(tuple(sorted((group, *sub))))
 
     n = counts[first]
@@ -192,35 +254,51 @@ def _decompose(counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: i
                         continue
                     used = {f: 1 for f, w in zip(faces, wild, strict=True) if not w}
                     take(("chow", faces, wild), used, need, 1, 0)
-    return frozenset(out)
+    return tuple(sorted(out))
 
 
-def _wild_set_options(own: int) -> tuple[Group, ...]:
-    """Sets three wilds can play that could change the score: the 鑽's own face (no
-    substitution), a pung of each suit and wind, and the chows an 一龍 needs."""
-    pungs = [own, 0, 9, 18, *WINDS]
-    chows = [base + r for base in (0, 9, 18) for r in (0, 3, 6)]
-    out = [("pung", (f,) * 3, (True,) * 3) for f in dict.fromkeys(pungs)]
-    out += [("chow", (f, f + 1, f + 2), (True,) * 3) for f in chows]
-    return tuple(out)
+def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
+    """Faces a pair of two wilds can play that could change the score: the 鑽's own face (no
+    substitution), and under 打缺 one face of each suit and the honors (R6.6, 一色 items)."""
+    faces = [own, 0, 9, 18, WINDS[0]] if daque else [own]
+    return tuple(("pair", (f, f), (True, True)) for f in dict.fromkeys(faces))
 
 
-def _wild_pair_options(own: int) -> tuple[Group, ...]:
-    return tuple(("pair", (f, f), (True, True)) for f in dict.fromkeys([own, 0, 9, 18, WINDS[0]]))
-
-
-def _all_wild(wilds: int, sets: int, pair: int, own: int) -> frozenset:
+def _all_wild(wilds: int, sets: int, pair: int, own: int, daque: bool) -> tuple:
+    """Groups made of wilds only. Three wilds are read here as a pung of the 鑽's own face;
+    ``variants`` later offers the other faces that could score more."""
     if wilds != 3 * sets + 2 * pair:
-        return frozenset()
-    out = set()
-    pairs = _wild_pair_options(own) if pair else ((),)
-    for chosen in combinations_with_replacement(_wild_set_options(own), sets):
-        for p in pairs:
-            out.add(tuple(sorted(chosen + ((p,) if p else ()))))
-    return frozenset(out)
+        return ()
+    wild_sets = (("pung", (own,) * 3, (True,) * 3),) * sets
+    if not pair:
+        return (wild_sets,)
+    return tuple(sorted(tuple(sorted((*wild_sets, p))) for p in _wild_pair_options(own, daque)))
 
 
-def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> frozenset:
+def _variants(
+    groups: tuple[Group, ...], own: int, meld_chows: tuple[int, ...], daque: bool
+) -> Iterator[tuple[Group, ...]]:
+    """The groups, and the same with their all-wild set playing another face that could score
+    more: a wind (風), the chow an 一龍 lacks, or under 打缺 a pung of each suit."""
+    yield groups
+    index = next((i for i, g in enumerate(groups) if g[0] == "pung" and all(g[2])), None)
+    if index is None:
+        return
+    starts = {faces[0] for kind, faces, _ in groups if kind == "chow"} | set(meld_chows)
+    options = [WINDS[0]] if own not in WINDS else []
+    if daque:
+        options += [0, 9, 18]
+    swaps: list[Group] = [("pung", (f,) * 3, (True,) * 3) for f in options if f != own]
+    for base in (0, 9, 18):
+        missing = {base, base + 3, base + 6} - starts
+        if len(missing) == 1:
+            start = missing.pop()
+            swaps.append(("chow", (start, start + 1, start + 2), (True,) * 3))
+    for group in swaps:
+        yield groups[:index] + (group,) + groups[index + 1 :]
+
+
+def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     """R6.2: seven pairs; a wild pairs with a natural single or with another wild; four
     identical tiles are two pairs when ``qidui_allow_four``."""
     allow_four = bool(hand.rules["qidui_allow_four"])
@@ -230,16 +308,16 @@ def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> frozenset:
         if n == 0:
             continue
         if n == 4 and not allow_four:
-            return frozenset()
+            return ()
         if n == 3 and not allow_four:
-            return frozenset()
+            return ()
         groups += [("pair", (face, face), (False, False))] * (n // 2)
         if n % 2:
             groups.append(("pair", (face, face), (False, True)))
     spare = wilds - sum(1 for g in groups if g[2][1])
     if spare < 0 or spare % 2:
-        return frozenset()
-    options = _wild_pair_options(own)
+        return ()
+    options = _wild_pair_options(own, hand.rules.daque)
     if not allow_four:
         options = tuple(p for p in options if counts[p[1][0]] == 0)
     out = set()
@@ -247,7 +325,7 @@ def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> frozenset:
         pairs = tuple(sorted(groups + list(chosen)))
         if len(pairs) == 7:
             out.add(pairs)
-    return frozenset(out)
+    return tuple(sorted(out))
 
 
 def _thirteen_lan(hand: Hand) -> Reading | None:

@@ -94,7 +94,9 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping):
-        raise ScoringError("E_RULES", "rules 應是一個鍵值表", "rules must be an object of house-rule keys")
+        raise ScoringError(
+            "E_RULES", "rules 應是一個鍵值表", "rules must be an object of house-rule keys"
+        )
     values = dict(DEFAULTS)
     clean: dict[str, object] = {}
     for key, value in overrides.items():
@@ -123,11 +125,15 @@ def _checked(key: str, value: object, default: object) -> object:
             and (value or key == "lianzhuang_bonus")
         ):
             return tuple(value)
-        raise _kind_error(key, "整數列表，例如 [4, 7, 10, 13]", "a list of whole numbers, e.g. [4, 7, 10, 13]")
+        raise _kind_error(
+            key, "整數列表，例如 [4, 7, 10, 13]", "a list of whole numbers, e.g. [4, 7, 10, 13]"
+        )
     if key == "liability_basis" and value in LIABILITY_BASES:
         return value
     raise _kind_error(key, "as_dealer、pair 或 pattern 之一", "one of as_dealer, pair, pattern")
 
 
 def _kind_error(key: str, want: str, want_en: str) -> ScoringError:
-    return ScoringError("E_RULES", f"規則鍵「{key}」的值應是{want}", f"house rule '{key}' must be {want_en}")
+    return ScoringError(
+        "E_RULES", f"規則鍵「{key}」的值應是{want}", f"house rule '{key}' must be {want_en}"
+    )

@@ -29,8 +29,15 @@ _SUIT_NAMES = {
 _HONOR_NAMES = {
     "zh-hant": ("東風", "南風", "西風", "北風", "紅中", "發財", "白板"),
     "zh-hans": ("东风", "南风", "西风", "北风", "红中", "发财", "白板"),
-    "en": ("East Wind", "South Wind", "West Wind", "North Wind", "Red Dragon", "Green Dragon",
-           "White Dragon"),
+    "en": (
+        "East Wind",
+        "South Wind",
+        "West Wind",
+        "North Wind",
+        "Red Dragon",
+        "Green Dragon",
+        "White Dragon",
+    ),
 }
 _SUIT_NAMES_EN = ("Characters", "Dots", "Bamboo")
 
@@ -76,8 +83,8 @@ def parse_tiles(text: object, field: str) -> list[int]:
     if not isinstance(text, str):
         raise ScoringError(
             "E_NOTATION",
-            f"{field} 應是牌的字串，例如 \"123m456p11z\"",
-            f"{field} must be a tile string such as \"123m456p11z\"",
+            f'{field} 應是牌的字串，例如 "123m456p11z"',
+            f'{field} must be a tile string such as "123m456p11z"',
         )
     compact = "".join(text.split())
     faces: list[int] = []
