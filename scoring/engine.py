@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from decimal import Decimal
 
 from scoring.errors import ScoringError
 from scoring.hand import Hand, read_hand
@@ -177,14 +178,8 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "lianzhuang_bonus": lianzhuang_bonus(rules, hand.streak),
         "base_silver": money(hand.silver),
         "payments": pays,
-        "total": money(sum((_dec(p["amount"]) for p in pays), _dec("0"))),
+        "total": money(sum((Decimal(p["amount"]) for p in pays), Decimal(0))),
     }
-
-
-def _dec(text: str):
-    from decimal import Decimal
-
-    return Decimal(text)
 
 
 def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
