@@ -322,29 +322,28 @@ def _zero_sum_groups(debts: list[tuple[str, Decimal]]) -> list[list[tuple[str, D
 
 
 def settlement(session: Session) -> list[dict[str, str]]:
-    """The fewest transfers that bring every balance back to zero."""
-    balances = session_balances(session)
+    """The fewest transfers that bring every balance of the session back to zero."""
+    return transfers_to_settle(session_balances(session))
+
+
+def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
+    """Within each zero-sum group, the biggest debtor pays the biggest creditor, and so on: a
+    group of k seats settles in k − 1 transfers, the fewest possible overall."""
     debts = [(seat, balances[seat]) for seat in SEATS if balances[seat] != 0]
     transfers: list[dict[str, str]] = []
     for group in _zero_sum_groups(debts):
-        owed = sorted(((a, s) for s, a in group if a > 0), key=lambda x: (-x[0], SEATS.index(x[1])))
+        owed = sorted(([a, s] for s, a in group if a > 0), key=lambda x: (-x[0], SEATS.index(x[1])))
         owing = sorted(
-            ((-a, s) for s, a in group if a < 0), key=lambda x: (-x[0], SEATS.index(x[1]))
+            ([-a, s] for s, a in group if a < 0), key=lambda x: (-x[0], SEATS.index(x[1]))
         )
-        owed_list = [[amount, seat] for amount, seat in owed]
-        owing_list = [[amount, seat] for amount, seat in owing]
         i = j = 0
-        while i < len(owing_list) and j < len(owed_list):
-            amount = min(owing_list[i][0], owed_list[j][0])
-            transfers.append(
-                {"from": owing_list[i][1], "to": owed_list[j][1], "amount": money_str(amount)}
-            )
-            owing_list[i][0] -= amount
-            owed_list[j][0] -= amount
-            if owing_list[i][0] == 0:
-                i += 1
-            if owed_list[j][0] == 0:
-                j += 1
+        while i < len(owing) and j < len(owed):
+            amount = min(owing[i][0], owed[j][0])
+            transfers.append({"from": owing[i][1], "to": owed[j][1], "amount": money_str(amount)})
+            owing[i][0] -= amount
+            owed[j][0] -= amount
+            i += owing[i][0] == 0
+            j += owed[j][0] == 0
     return transfers
 
 

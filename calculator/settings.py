@@ -8,6 +8,7 @@ a server comes from the environment.
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -103,6 +104,9 @@ TIME_ZONE = os.environ.get("DJANGO_TIME_ZONE", "Asia/Shanghai")
 USE_I18N = True
 USE_TZ = True
 
+# WhiteNoise serves STATIC_ROOT once `collectstatic` has filled it; before that (a checkout, the
+# tests) the finders serve the files and the missing directory is no news.
+warnings.filterwarnings("ignore", message="No directory at: ", category=UserWarning)
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
