@@ -347,8 +347,14 @@ class HouseRulesForm(forms.Form):
                     self.add_error(key, _("至少一个不小于 0 的整数。"))
         return data
 
+    def is_usable(self) -> bool:
+        """Not sent (the defaults apply) or sent and valid."""
+        return not self.is_bound or self.is_valid()
+
     def overrides(self) -> dict[str, Any]:
-        """Only the keys the table changed from the defaults."""
+        """Only the keys the table changed from the defaults (none when the form was not sent)."""
+        if not self.is_bound:
+            return {}
         return {
             key: value
             for key, value in self.cleaned_data.items()

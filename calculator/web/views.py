@@ -90,7 +90,7 @@ def calculator(request: HttpRequest) -> HttpResponse:
     }
     if request.method == "POST":
         context["specials"] = indicator_specials(request.POST.get("indicator", "").strip())
-        if form.is_valid() and rules_form.is_valid():
+        if form.is_valid() and rules_form.is_usable():
             engine_request = {
                 **form.context_request(),
                 **form.hand_request(),
@@ -146,7 +146,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"form": form, "rules_form": rules_form, "ruleset": ruleset}
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
-    if request.method == "POST" and form.is_valid() and rules_form.is_valid():
+    if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
             session = services.session_create(
                 owner=request.user,

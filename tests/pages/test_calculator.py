@@ -1,0 +1,103 @@
+"""The calculator page: no login, the same hand editor, the why of a score, the waits (R7.2)."""
+
+from __future__ import annotations
+
+from django.test import Client
+from pytest_django.asserts import assertContains, assertNotContains
+
+from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
+
+TABLE = {"ruleset": "anqing", "dealer": "E", "dealer_streak": 0, "base_silver": "1"}
+
+
+def calc(client: Client, **fields: object):
+    return client.post("/calculator/", {**TABLE, **hand_form("S"), **fields})
+
+
+def test_the_editor_draws_every_face_with_its_code_and_spoken_name(client: Client) -> None:
+    response = client.get("/calculator/")
+    assert response.status_code == 200
+    assertContains(response, '<label for="id_indicator">翻开的牌</label>', html=False)
+    for face, name in (
+        ("7m", "七万"),
+        ("5p", "五筒"),
+        ("9s", "九条"),
+        ("1z", "东风"),
+        ("7z", "白板"),
+    ):
+        assertContains(response, f'data-tile="{face}" aria-label="{name}"')
+    assertContains(response, 'name="hand"')  # a plain text field: the form works without JS
+    assertContains(response, "rule-pao_feng")  # house rules, with their defaults
+    assertContains(response, 'value="6"')
+
+
+def test_a_score_shows_the_reading_items_rules_quotes_and_payments(client: Client) -> None:
+    response = calc(client, winner="S", **PAOFENG_HAND)
+    assertContains(response, '<span class="fan">9</span>', html=False)
+    assertContains(response, "跑風")  # R7 PAO_FENG, the item's own name
+    assertContains(response, "R7 PAO_FENG")
+    assertContains(response, "獨吊")  # the plain reason
+    assertContains(response, "摸鑽不能平胡")  # the seed's words
+    assertContains(response, "門清")
+    # Dealer E pays (8 + 9) × 1 = 17, the others (4 + 9) = 13 (R9).
+    assertContains(response, '<td class="num"><strong>17</strong></td>', html=False)
+    assertContains(response, '<td class="num"><strong>13</strong></td>', html=False)
+    assertContains(response, '<th class="num">43</th>', html=False)
+
+
+def test_bao_payment_shows_its_multiplier(client: Client) -> None:
+    response = client.post("/calculator/", {**TABLE, **bao_form("S", "W")})
+    assertContains(response, "顺包")
+    assertContains(response, "×6")  # R10.1: three pungs fed by one player
+
+
+def test_htmx_preview_answers_with_the_fragment_and_the_indicator_specials(client: Client) -> None:
+    response = client.post(
+        "/calculator/", {**TABLE, **hand_form("S", indicator="6m")}, headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert "<html" not in body
+    assert 'hx-swap-oob="true"' in body
+    assert 'data-tile="7m"' in body  # R4.1: indicator 6m → 鑽 7m
+    assert 'data-tile="5z"' in body  # R4.3: 紅中 stands in
+
+
+def test_a_wrong_hand_says_exactly_what_is_wrong(client: Client) -> None:
+    response = calc(client, hand="123m56m234s678s9p1z")
+    assertContains(response, "这手牌不成立")
+    assertContains(response, 'data-error-code="E_NOT_WINNING"')
+    assertNotContains(response, '<span class="fan">')
+
+
+def test_a_missing_field_is_named(client: Client) -> None:
+    response = calc(client, indicator="")
+    assertContains(response, "表格里有没填好的地方")
+    assertContains(response, "errorlist")
+
+
+def test_without_the_winning_tile_it_lists_the_waits_and_their_worth(client: Client) -> None:
+    response = calc(client, hand="123m456m234s678s9p", win_tile="")
+    assertContains(response, "听牌")
+    assertContains(response, 'data-wait="9p"')
+    assertContains(response, "九筒")
+
+
+def test_chow_from_a_player_who_is_not_the_upper_hand_is_refused(client: Client) -> None:
+    # R5.2 / R3: under 不打缺 a chow is fed only by the 上家 (S's 上家 is E).
+    response = calc(
+        client,
+        hand="456m234s678s9p",
+        win_tile="9p",
+        meld_1_kind="chi",
+        meld_1_tiles="123m",
+        meld_1_from="W",
+    )
+    assertContains(response, 'data-error-code="E_MELD_FEEDER"')
+
+
+def test_the_page_speaks_english_when_asked(client: Client) -> None:
+    client.post("/i18n/setlang/", {"language": "en", "next": "/calculator/"})
+    response = calc(client, winner="S", **PAOFENG_HAND)
+    assertContains(response, "Pao feng")
+    assertContains(response, 'aria-label="9 Dots"')
+    assertContains(response, "Who pays what")
