@@ -50,6 +50,8 @@ def is_peng_peng(r: Reading) -> bool:
 
 def is_shuang_tian_hu(r: Reading) -> bool:
     """雙天胡: hard 七對 with all four wilds as two pairs of themselves."""
+    if r.shape != "seven_pairs" or r.wild_total != 4:
+        return False
     own = r.hand.wild
     wild_pairs = sum(1 for _, faces, wild in r.groups if wild == (True, True) and faces[0] == own)
     return r.shape == "seven_pairs" and r.hard and r.wild_total == 4 and wild_pairs == 2
@@ -448,6 +450,9 @@ class DiHu(Item):
 
 
 def _one_suit(r: Reading) -> tuple[set[int], bool]:
+    """The suits and whether honors are used, under 打缺 only (R3: 不打缺 does not score 一色)."""
+    if not r.hand.rules.daque:
+        return {0, 1}, False
     suits = r.suits
     return {s for s in suits if s < 3}, 3 in suits
 
@@ -459,7 +464,7 @@ class QingYiSe(Item):
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
-        return int(r.hand.rules.daque and len(suited) == 1 and not honors)
+        return int(len(suited) == 1 and not honors)
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return ("全手同一花色，沒有字牌", "one suit only, no honors")
@@ -472,7 +477,7 @@ class CouYiSe(Item):
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
-        return int(r.hand.rules.daque and len(suited) == 1 and honors)  # R7.1: not with 清/字一色
+        return int(len(suited) == 1 and honors)  # R7.1: not with 清/字一色
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return ("一種花色加字牌", "one suit plus honors")
@@ -485,7 +490,7 @@ class ZiYiSe(Item):
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
-        return int(r.hand.rules.daque and not suited and honors)
+        return int(not suited and honors)
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return ("全是字牌", "honors only")

@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations_with_replacement, product
 
 from scoring.hand import Hand, Meld
-from scoring.tiles import WINDS, is_suited, rank_of, suit_of
+from scoring.tiles import WINDS, rank_of, suit_of
 
 # A concealed group: (kind, faces played, which positions are wild tiles).
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
@@ -176,6 +176,7 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
     own = hand.wild
     daque = hand.rules.daque
     meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi")
+    wilds = hand.wild_count()
     seen = set()
     for decomposition in decompositions:
         for groups in _variants(decomposition, own, meld_chows, daque):
@@ -193,11 +194,15 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
                 break
             if place is None:
                 continue
-            key = (place[2], signature(groups, own, meld_chows, daque))
-            if key in seen:
-                continue
-            seen.add(key)
+            if len(decompositions) > 1 or wilds:
+                key = (place[2], signature(groups, own, meld_chows, daque))
+                if key in seen:
+                    continue
+                seen.add(key)
             yield Reading(hand, shape, groups, place[:2])
+
+
+SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
 
 
 @lru_cache(maxsize=200_000)
@@ -205,55 +210,107 @@ def _decompose(
     counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool
 ) -> tuple:
     """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
-    (R6.1: wilds may fill any position of a concealed set or the pair)."""
-    first = next((f for f, n in enumerate(counts) if n), None)
-    if first is None:
-        return _all_wild(wilds, sets, pair, own, daque)
+    (R6.1: wilds may fill any position of a concealed set or the pair).
+
+    Each suit is taken apart on its own (and remembered: the same suit pattern recurs across
+    hands); the parts are then merged, and wilds left over form groups of their own.
+    """
     if sum(counts) + wilds != 3 * sets + 2 * pair:
         return ()
-    out: set[tuple[Group, ...]] = set()
+    if not wilds:
+        return _decompose_natural(counts, sets, pair)
+    # state (wilds used, sets, pairs) -> group tuples so far
+    states: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {(0, 0, 0): [()]}
+    for base in SUIT_BASES:
+        size = 7 if base == 27 else 9
+        parts = _suit_parts(counts[base : base + size], base, wilds)
+        merged: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {}
+        for (w0, s0, p0), heads in states.items():
+            for w1, s1, p1, groups in parts:
+                key = (w0 + w1, s0 + s1, p0 + p1)
+                if key[0] > wilds or key[1] > sets or key[2] > pair:
+                    continue
+                merged.setdefault(key, []).extend(head + groups for head in heads)
+        states = merged
+    out = set()
+    for (used, made_sets, made_pairs), found in states.items():
+        fills = _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque)
+        for groups in found:
+            for fill in fills:
+                out.add(tuple(sorted(groups + fill)))
+    return tuple(sorted(out))
 
-    def take(group: Group, used: dict[int, int], wild_used: int, ds: int, dp: int) -> None:
+
+def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
+    """``_decompose`` without wilds: each suit's parts multiplied out."""
+    per_suit = []
+    for base in SUIT_BASES:
+        parts = _suit_parts(counts[base : base + (7 if base == 27 else 9)], base, 0)
+        if not parts:
+            return ()
+        per_suit.append(parts)
+    out = []
+    for combo in product(*per_suit):
+        if sum(p[1] for p in combo) == sets and sum(p[2] for p in combo) == pair:
+            out.append(tuple(sorted(g for p in combo for g in p[3])))
+    return tuple(sorted(set(out)))
+
+
+@lru_cache(maxsize=200_000)
+def _suit_parts(counts: tuple[int, ...], base: int, wilds: int) -> tuple:
+    """Every way to use up one suit's natural tiles in sets and at most one pair, wilds (at most
+    ``wilds``) filling gaps: a tuple of (wilds used, sets, pairs, groups)."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return ((0, 0, 0, ()),)
+    out: set[tuple[int, int, int, tuple[Group, ...]]] = set()
+    face = base + first
+
+    def take(group: Group, used: dict[int, int], wild_used: int, is_pair: int) -> None:
         rest = list(counts)
-        for face, n in used.items():
-            rest[face] -= n
-        for sub in _decompose(tuple(rest), wilds - wild_used, sets - ds, pair - dp, own, daque):
-            out.add(tuple(sorted((group, *sub))))
+        for index, n in used.items():
+            rest[index] -= n
+        for w, s, p, groups in _suit_parts(tuple(rest), base, wilds - wild_used):
+            if not (is_pair and p):
+                out.add(
+                    (w + wild_used, s + 1 - is_pair, p + is_pair, tuple(sorted((group, *groups))))
+                )
 
     n = counts[first]
-    if pair:
-        if n >= 2:
-            take(("pair", (first, first), (False, False)), {first: 2}, 0, 0, 1)
-        if wilds:
-            take(("pair", (first, first), (False, True)), {first: 1}, 1, 0, 1)
-    if sets:
-        for natural in (3, 2, 1):
-            need = 3 - natural
-            if n >= natural and wilds >= need:
-                wild = (False,) * natural + (True,) * need
-                take(("pung", (first,) * 3, wild), {first: natural}, need, 1, 0)
-        if is_suited(first):
-            base = first - first % 9
-            for start in (first - 2, first - 1, first):
-                if start < base or start + 2 > base + 8:
+    if n >= 2:
+        take(("pair", (face, face), (False, False)), {first: 2}, 0, 1)
+    if wilds:
+        take(("pair", (face, face), (False, True)), {first: 1}, 1, 1)
+    for natural in (3, 2, 1):
+        need = 3 - natural
+        if n >= natural and wilds >= need:
+            take(
+                ("pung", (face,) * 3, (False,) * natural + (True,) * need),
+                {first: natural},
+                need,
+                0,
+            )
+    if base < 27:
+        for start in (first - 2, first - 1, first):
+            if start < 0 or start > 6:
+                continue
+            # below ``first`` nothing natural is left: those positions are wild;
+            # above it, a natural or a wild may fill each position.
+            choices = []
+            for index in (start, start + 1, start + 2):
+                if index < first:
+                    choices.append((True,))
+                elif index == first:
+                    choices.append((False,))
+                else:
+                    choices.append((False, True) if counts[index] else (True,))
+            for wild in product(*choices):
+                need = sum(wild)
+                if need > wilds:
                     continue
-                faces = (start, start + 1, start + 2)
-                # below ``first`` nothing natural is left: those positions are wild;
-                # above it, a natural or a wild may fill each position.
-                choices = []
-                for face in faces:
-                    if face < first:
-                        choices.append((True,))
-                    elif face == first:
-                        choices.append((False,))
-                    else:
-                        choices.append((False, True) if counts[face] else (True,))
-                for wild in product(*choices):
-                    need = sum(wild)
-                    if need > wilds:
-                        continue
-                    used = {f: 1 for f, w in zip(faces, wild, strict=True) if not w}
-                    take(("chow", faces, wild), used, need, 1, 0)
+                used = {start + i: 1 for i, w in enumerate(wild) if not w}
+                faces = (base + start, base + start + 1, base + start + 2)
+                take(("chow", faces, wild), used, need, 0)
     return tuple(sorted(out))
 
 
@@ -301,6 +358,8 @@ def _variants(
 def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     """R6.2: seven pairs; a wild pairs with a natural single or with another wild; four
     identical tiles are two pairs when ``qidui_allow_four``."""
+    if not wilds and any(n % 2 for n in counts):
+        return ()
     allow_four = bool(hand.rules["qidui_allow_four"])
     own = hand.wild
     groups: list[Group] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 
 from scoring.errors import ScoringError
@@ -91,8 +92,8 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
             f"未知的規則「{ruleset}」；可選 anqing（不打缺）或 anqing-daque（打缺）",
             f"unknown ruleset '{ruleset}'; use anqing or anqing-daque",
         )
-    if overrides is None:
-        overrides = {}
+    if not overrides:
+        return _defaults(ruleset)
     if not isinstance(overrides, Mapping):
         raise ScoringError(
             "E_RULES", "rules 應是一個鍵值表", "rules must be an object of house-rule keys"
@@ -107,6 +108,11 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
         clean[key] = _checked(key, value, DEFAULTS[key])
     values.update(clean)
     return Rules(ruleset, MappingProxyType(clean), MappingProxyType(values))
+
+
+@lru_cache(maxsize=4)
+def _defaults(ruleset: str) -> Rules:
+    return Rules(ruleset, MappingProxyType({}), DEFAULTS)
 
 
 def _checked(key: str, value: object, default: object) -> object:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from scoring.errors import ScoringError
 
@@ -61,7 +62,7 @@ def code(face: int) -> str:
     >>> code(6), code(27)
     ('7m', '1z')
     """
-    return f"{face % 9 + 1}{SUIT_LETTERS[face // 9]}"
+    return FACES[face]
 
 
 def face_of(tile_code: str) -> int:
@@ -86,31 +87,55 @@ def parse_tiles(text: object, field: str) -> list[int]:
             f'{field} 應是牌的字串，例如 "123m456p11z"',
             f'{field} must be a tile string such as "123m456p11z"',
         )
-    compact = "".join(text.split())
+    faces = _parse_cached(text)
+    if faces is None:
+        _explain_bad_notation(text, field)
+    return list(faces)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> tuple[int, ...] | None:
     faces: list[int] = []
+    ranks: list[int] = []
+    for ch in text:
+        if "1" <= ch <= "9":
+            ranks.append(int(ch))
+        elif ch in _SUIT_INDEX and ranks:
+            suit = _SUIT_INDEX[ch]
+            if suit == 3 and max(ranks) > 7:
+                return None
+            faces.extend(suit * 9 + r - 1 for r in ranks)
+            ranks = []
+        elif not ch.isspace():
+            return None
+    return None if ranks else tuple(faces)
+
+
+_SUIT_INDEX = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+
+
+def _explain_bad_notation(text: str, field: str) -> None:
+    """Raise E_NOTATION naming the first token that cannot be read."""
+    compact = "".join(text.split())
     pos = 0
     for match in _GROUP.finditer(compact):
         if match.start() != pos:
             _bad_token(field, compact[pos : match.start()])
         ranks, letter = match.groups()
-        suit = SUIT_LETTERS.find(letter.lower()) if letter.islower() else -1
+        suit = SUIT_LETTERS.find(letter) if letter.islower() else -1
         if suit < 0:
             _bad_token(field, match.group(0), f"未知花色「{letter}」", f"unknown suit '{letter}'")
         top = 7 if suit == 3 else 9
         for ch in ranks:
-            rank = int(ch)
-            if not 1 <= rank <= top:
+            if not 1 <= int(ch) <= top:
                 _bad_token(
                     field,
                     f"{ch}{letter}",
                     f"{SUIT_LETTERS[suit]} 的點數只能是 1–{top}",
                     f"ranks of '{letter}' run 1-{top}",
                 )
-            faces.append(suit * 9 + rank - 1)
         pos = match.end()
-    if pos != len(compact):
-        _bad_token(field, compact[pos:])
-    return faces
+    _bad_token(field, compact[pos:] or compact)
 
 
 def _bad_token(field: str, token: str, why: str = "", why_en: str = "") -> None:
@@ -125,6 +150,11 @@ def _bad_token(field: str, token: str, why: str = "", why_en: str = "") -> None:
 
 def format_tiles(faces: Iterable[int]) -> str:
     """Compact notation in the given order: ``[5, 6, 7]`` → ``"678m"``; suits change as met."""
+    return _format(tuple(faces))
+
+
+@lru_cache(maxsize=8192)
+def _format(faces: tuple[int, ...]) -> str:
     out: list[str] = []
     last_suit = None
     for face in faces:
