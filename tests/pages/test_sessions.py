@@ -189,8 +189,8 @@ def test_correct_a_round_starts_from_what_was_recorded_and_shows_the_change(
         url, {**hand_form("S", **PAOFENG_HAND), "confirm": "1"}, follow=True
     )
     assertContains(response, "第1局已更正")
-    # F was 3, now 9: S went from +31 to +43, E from -11 to -17.
-    assertContains(response, '<td class="num delta pos">+12</td>', html=False)
+    # F was 3, now 9: S goes from +25 to +43, E from -11 to -17 (R9).
+    assertContains(response, '<td class="num delta pos">+18</td>', html=False)
     assertContains(response, '<td class="num delta neg">-6</td>', html=False)
 
 
