@@ -119,8 +119,9 @@ def main() -> int:
             f"{ms(statistics.median(times))}{ms(max(times))}"
         )
     ratio = ours_mean / theirs_mean
+    median_ratio = statistics.median(ours) / statistics.median(theirs)
     print(
-        f"   ratio ours/theirs (mean): {ratio:.2f}x   target <= 1.0x   "
+        f"   ratio ours/theirs: mean {ratio:.2f}x, median {median_ratio:.2f}x   target <= 1.0x   "
         f"{'OK' if ratio <= 1.0 else 'MISSED'}"
     )
     print(f"   hands refused by score(): {errors} (expected 0)")
@@ -134,6 +135,15 @@ def main() -> int:
     print(f"   {'wilds':>5}{'median':>11}{'x no-wild':>11}{'max':>11}")
     medians, slowest, slowest_hand = {}, 0.0, ""
     for count in range(5):
+        if count == 0:
+            # the hands of part 1, timed on their first scoring (score() caches repeated input)
+            times = ours
+            medians[0] = statistics.median(times)
+            print(f"   {0:>5}{ms(medians[0])}{1:>10.2f}x{ms(max(times))}")
+            worst = max(range(HANDS), key=times.__getitem__)
+            slowest = times[worst]
+            slowest_hand = f"{''.join(hands[worst])} win {wins[worst]}"
+            continue
         times = []
         for tiles, win in zip(hands, wins, strict=True):
             tiles = list(tiles)
