@@ -2,7 +2,9 @@
 # make test : ruff, then the whole suite on SQLite, then again on PostgreSQL when reachable
 #             (under CI=true PostgreSQL must be reachable)
 
-PYTHON ?= $(shell command -v python3.12 || echo /root/.pyenv/versions/3.12.1/bin/python)
+# Django 6.1 needs Python 3.12 or newer: take the first interpreter that runs and is new enough.
+PYTHON ?= $(shell for p in python3.13 python3.12 /root/.pyenv/versions/3.12.1/bin/python python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && command -v $$p && break; done)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
