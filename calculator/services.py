@@ -295,8 +295,7 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
     game_round = _round_of(session, number)
     if not game_round.voided:
         Round.objects.filter(pk=game_round.pk).update(voided=True, voided_at=timezone.now())
-        Payment.objects.filter(round=game_round).delete()
-        _rescore_from(session, number + 1)
+        _rescore_from(session, number)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 
 
@@ -447,13 +446,14 @@ def _rescore_from(session: Session, number: int) -> None:
     dealer, streak = _context_before(session, number)
     rules_cache: dict[int, Any] = {}
     payments: list[Payment] = []
-    counted: list[Round] = []
     for game_round in later:
+        # A voided round is scored where it stands, so it shows what it would have been worth,
+        # but it moves no money and does not pass or keep the deal (R2.2).
+        scored = _score_round(session, game_round, dealer, streak, rules_cache)
         if game_round.voided:
             continue
-        payments.extend(_score_round(session, game_round, dealer, streak, rules_cache))
-        counted.append(game_round)
+        payments.extend(scored)
         dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
     Payment.objects.filter(round__session=session, round__number__gte=number).delete()
-    Round.objects.bulk_update(counted, ROUND_UPDATE_FIELDS, batch_size=200)
+    Round.objects.bulk_update(later, ROUND_UPDATE_FIELDS, batch_size=200)
     Payment.objects.bulk_create(payments, batch_size=500)

@@ -1,0 +1,51 @@
+"""Reading a sitting costs the same number of queries whether it has 2 rounds or 30."""
+
+from __future__ import annotations
+
+import pytest
+
+from calculator import selectors, services
+from tests.calculator.hands import DRAW, bao, paofeng, plain
+
+pytestmark = pytest.mark.django_db
+
+BODIES = [plain("E"), DRAW, bao("W", "N"), paofeng("S"), plain("N")]
+
+
+@pytest.fixture
+def sitting(owner):
+    def make(rounds: int):
+        session = services.session_create(owner=owner, name="t", players=["a", "b", "c", "d"])
+        for number in range(rounds):
+            services.round_record(session=session, entry=BODIES[number % len(BODIES)], user=owner)
+        if rounds > 3:
+            services.round_void(session=session, number=3)
+        return session
+
+    return make
+
+
+@pytest.mark.parametrize("rounds", [2, 30])
+def test_ledger_and_session_page_take_constant_queries(sitting, rounds, django_assert_num_queries):
+    session = sitting(rounds)
+    # rounds with their rules version, then all their payments
+    with django_assert_num_queries(2):
+        ledger = selectors.ledger(session)
+    assert len(ledger["rounds"]) == rounds
+    # last counted round, last number, current rules (twice: detail and state), balances
+    with django_assert_num_queries(5):
+        detail = selectors.session_detail(session)
+    assert detail["state"]["next_round"] == rounds + 1
+    with django_assert_num_queries(2):
+        selectors.player_stats(session)
+
+
+@pytest.mark.parametrize("rounds", [2, 30])
+def test_api_reads_take_constant_queries(sitting, rounds, api, django_assert_num_queries):
+    session = sitting(rounds)
+    with django_assert_num_queries(3):  # the session (visibility check) + the ledger's 2
+        assert api.get(f"/api/sessions/{session.pk}/ledger/").status_code == 200
+    with django_assert_num_queries(6):
+        assert api.get(f"/api/sessions/{session.pk}/").status_code == 200
+    with django_assert_num_queries(3):
+        assert api.get(f"/api/sessions/{session.pk}/rounds/").status_code == 200
