@@ -51,6 +51,16 @@ def render_page_or(
     return render(request, template, context)
 
 
+def house_rules_of(request: HttpRequest) -> tuple[str, HouseRulesForm]:
+    """The chosen ruleset and its house-rules form (R12). Posted rule fields belong to the
+    ruleset they were drawn for; after a switch of ruleset the new one's defaults apply."""
+    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
+    if ruleset not in services.RULESETS:
+        ruleset = "anqing"
+    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
+    return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset)
+
+
 # --- accounts, home ------------------------------------------------------------------------
 
 
@@ -76,12 +86,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 def calculator(request: HttpRequest) -> HttpResponse:
     """Check a disputed score, or see what a ready hand waits for (``scoring.waits``)."""
     form = CalculatorForm(request.POST or None)
-    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
-    if ruleset not in services.RULESETS:
-        ruleset = "anqing"
-    # Posted rule fields belong to the ruleset they were drawn for; after a switch, use defaults.
-    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
-    rules_form = HouseRulesForm(posted_rules, ruleset=ruleset)
+    ruleset, rules_form = house_rules_of(request)
     context: dict[str, Any] = {
         "form": form,
         "rules_form": rules_form,
@@ -138,11 +143,7 @@ def session_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None)
-    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
-    if ruleset not in services.RULESETS:
-        ruleset = "anqing"
-    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
-    rules_form = HouseRulesForm(posted_rules, ruleset=ruleset)
+    ruleset, rules_form = house_rules_of(request)
     context: dict[str, Any] = {"form": form, "rules_form": rules_form, "ruleset": ruleset}
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)

@@ -62,3 +62,26 @@ def test_switch_language_on_the_calculator(phone, live_server) -> None:
     page.get_by_role("button", name="繁體中文").click()
     expect(page.locator(".picker .keys [data-tile='7m']")).to_have_attribute("aria-label", "七萬")
     check_phone(page, "calc-04-traditional")
+
+
+def test_the_meld_builder_follows_the_rules_on_feeding(phone, live_server) -> None:
+    page = phone()
+    page.goto(f"{live_server.url}/calculator/")
+    page.locator("label[for=id_winner_1]").click()  # 南 wins
+    page.locator("details[data-meld]:nth-of-type(1) summary").click()
+    # R5.2 / R3 不打缺: a chow only from the 上家; 南's 上家 is 東.
+    page.select_option("#id_meld_1_kind", "chi")
+    expect(page.locator("#id_meld_1_from")).to_have_value("E")
+    expect(page.locator("#id_meld_1_from option[value='W']")).to_be_disabled()
+    # Tapping one tile fills the chow.
+    page.locator("#id_meld_1_tiles + .strip").click()
+    tap_tiles(page, ["3s"])
+    expect(page.locator("#id_meld_1_tiles")).to_have_value("345s")
+    # A player never feeds themselves, and the winner has no "other player's melds" block.
+    page.select_option("#id_meld_1_kind", "pung")
+    expect(page.locator("#id_meld_1_from option[value='S']")).to_be_disabled()
+    expect(page.locator("details[data-other-seat='S']")).to_be_hidden()
+    # R3 打缺: no chows at all.
+    page.select_option("#id_ruleset", "anqing-daque")
+    expect(page.locator("#id_meld_1_kind option[value='chi']")).to_be_disabled()
+    check_phone(page, "calc-05-melds")
