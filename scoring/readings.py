@@ -107,7 +107,6 @@ def pao_feng_shape(group: Group, pos: int) -> str | None:
     return "kan" if pos == 1 else None
 
 
-@lru_cache(maxsize=100_000)
 def signature(
     groups: tuple[Group, ...], own: int, meld_chows: tuple[int, ...], daque: bool
 ) -> tuple:
@@ -151,14 +150,17 @@ def readings(hand: Hand) -> Iterator[Reading]:
     counts = hand.natural_counts()
     wilds = hand.wild_count()
     n_melds = len(hand.melds)
+    drawn = -1 if hand.win_is_wild else hand.played(hand.win_tile)
     if n_melds == 4:
         # R7.3: four declared melds read only as 大吊車 (R6.3)
         yield from _placed(
-            hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, hand.rules.daque)
+            hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, hand.rules.daque, drawn)
         )
         return
     yield from _placed(
-        hand, "standard", _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, hand.rules.daque)
+        hand,
+        "standard",
+        _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, hand.rules.daque, drawn),
     )
     if n_melds == 0:
         yield from _placed(hand, "seven_pairs", _seven_pairs(hand, counts, wilds))
@@ -207,111 +209,152 @@ SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
 
 @lru_cache(maxsize=200_000)
 def _decompose(
-    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool
+    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
 ) -> tuple:
     """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
     (R6.1: wilds may fill any position of a concealed set or the pair).
 
     Each suit is taken apart on its own (and remembered: the same suit pattern recurs across
-    hands); the parts are then merged, and wilds left over form groups of their own.
+    hands); of a suit's parts that the fan items cannot tell apart only the first is kept
+    (``_part_key``); the parts are then merged, and wilds left over form groups of their own.
+    ``drawn`` is the face the drawn tile plays, or -1 when it is a wild.
     """
     if sum(counts) + wilds != 3 * sets + 2 * pair:
         return ()
     if not wilds:
-        return _decompose_natural(counts, sets, pair)
+        return _decompose_natural(counts, sets, pair, own, drawn)
     # state (wilds used, sets, pairs) -> group tuples so far
     states: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {(0, 0, 0): [()]}
     for base in SUIT_BASES:
         size = 7 if base == 27 else 9
-        parts = _suit_parts(counts[base : base + size], base, wilds)
+        parts = _distinct_parts(counts[base : base + size], base, wilds, own, drawn)
         merged: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {}
         for (w0, s0, p0), heads in states.items():
-            for w1, s1, p1, groups in parts:
+            for (w1, s1, p1, *_), groups in parts:
                 key = (w0 + w1, s0 + s1, p0 + p1)
                 if key[0] > wilds or key[1] > sets or key[2] > pair:
                     continue
                 merged.setdefault(key, []).extend(head + groups for head in heads)
         states = merged
-    out = set()
+    # Each suit's part is canonical and all-wild groups come only from the fill, so every
+    # combination below is a different multiset: no sorting or de-duplication is needed.
+    out = []
     for (used, made_sets, made_pairs), found in states.items():
         fills = _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque)
         for groups in found:
             for fill in fills:
-                out.add(tuple(sorted(groups + fill)))
-    return tuple(sorted(out))
-
-
-def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
-    """``_decompose`` without wilds: each suit's parts multiplied out."""
-    per_suit = []
-    for base in SUIT_BASES:
-        parts = _suit_parts(counts[base : base + (7 if base == 27 else 9)], base, 0)
-        if not parts:
-            return ()
-        per_suit.append(parts)
-    out = []
-    for combo in product(*per_suit):
-        if sum(p[1] for p in combo) == sets and sum(p[2] for p in combo) == pair:
-            out.append(tuple(sorted(g for p in combo for g in p[3])))
-    return tuple(sorted(set(out)))
+                out.append(groups + fill)
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)
-def _suit_parts(counts: tuple[int, ...], base: int, wilds: int) -> tuple:
-    """Every way to use up one suit's natural tiles in sets and at most one pair, wilds (at most
-    ``wilds``) filling gaps: a tuple of (wilds used, sets, pairs, groups)."""
+def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, drawn: int) -> tuple:
+    """One suit's parts, keeping only the first of those the fan items cannot tell apart.
+
+    A part is (wilds used, sets, pairs, groups). Its key (``_group_key`` summed over its
+    groups) holds what the items and the drawn tile's place can see: substitutions, wind
+    pungs, whether a chow is used, the chows an 一龍 is made of, a wild in the pair, whether the
+    drawn tile can sit here and whether it earns 跑風 there. The key of a part is made from
+    the keys of its groups, so equal keys are merged at every step of the search.
+    """
     first = next((i for i, n in enumerate(counts) if n), None)
     if first is None:
-        return ((0, 0, 0, ()),)
-    out: set[tuple[int, int, int, tuple[Group, ...]]] = set()
-    face = base + first
-
-    def take(group: Group, used: dict[int, int], wild_used: int, is_pair: int) -> None:
+        return (((0, 0, 0, 0, 0, False, (), False, False, False, False), ()),)
+    kept: dict[tuple, tuple[Group, ...]] = {}
+    for group, used, wild_used, is_pair in _groups_with(counts, base, first, wilds):
         rest = list(counts)
         for index, n in used.items():
             rest[index] -= n
-        for w, s, p, groups in _suit_parts(tuple(rest), base, wilds - wild_used):
-            if not (is_pair and p):
-                out.add(
-                    (w + wild_used, s + 1 - is_pair, p + is_pair, tuple(sorted((group, *groups))))
-                )
+        head = _group_key(group, base, own, drawn, wild_used, is_pair)
+        for key, groups in _distinct_parts(tuple(rest), base, wilds - wild_used, own, drawn):
+            if is_pair and key[2]:
+                continue
+            merged = _merge_keys(head, key)
+            if merged not in kept:
+                kept[merged] = (group, *groups)
+    return tuple(sorted(kept.items()))
 
+
+def _group_key(
+    group: Group, base: int, own: int, drawn: int, wild_used: int, is_pair: int
+) -> tuple:
+    kind, faces, wild = group
+    subs = sum(1 for face, w in zip(faces, wild, strict=True) if w and face != own)
+    has_drawn = pao = False
+    for pos, (face, w) in enumerate(zip(faces, wild, strict=True)):
+        if not w and face == drawn:
+            has_drawn = True
+            pao = pao or pao_feng_shape(group, pos) is not None
+    chow = kind == "chow"
+    dragon = (faces[0],) if chow and (faces[0] - base) % 3 == 0 else ()
+    wind = int(kind == "pung" and faces[0] in WINDS)
+    return (wild_used, 1 - is_pair, is_pair, subs, wind, chow, dragon,
+            kind == "pair" and any(wild), has_drawn, pao, wild_used > 0)  # fmt: skip
+
+
+def _merge_keys(a: tuple, b: tuple) -> tuple:
+    return (
+        a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] or b[5],
+        tuple(sorted(a[6] + b[6])), a[7] or b[7], a[8] or b[8], a[9] or b[9], a[10] or b[10],
+    )  # fmt: skip
+
+
+def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> Iterator[tuple]:
+    """Every group that can hold the suit's lowest natural tile: (group, naturals used by
+    index, wilds used, 1 if it is the pair)."""
+    face = base + first
     n = counts[first]
     if n >= 2:
-        take(("pair", (face, face), (False, False)), {first: 2}, 0, 1)
+        yield ("pair", (face, face), (False, False)), {first: 2}, 0, 1
     if wilds:
-        take(("pair", (face, face), (False, True)), {first: 1}, 1, 1)
+        yield ("pair", (face, face), (False, True)), {first: 1}, 1, 1
     for natural in (3, 2, 1):
         need = 3 - natural
         if n >= natural and wilds >= need:
-            take(
+            yield (
                 ("pung", (face,) * 3, (False,) * natural + (True,) * need),
                 {first: natural},
                 need,
                 0,
             )
-    if base < 27:
-        for start in (first - 2, first - 1, first):
-            if start < 0 or start > 6:
-                continue
-            # below ``first`` nothing natural is left: those positions are wild;
-            # above it, a natural or a wild may fill each position.
-            choices = []
-            for index in (start, start + 1, start + 2):
-                if index < first:
-                    choices.append((True,))
-                elif index == first:
-                    choices.append((False,))
-                else:
-                    choices.append((False, True) if counts[index] else (True,))
-            for wild in product(*choices):
-                need = sum(wild)
-                if need > wilds:
-                    continue
+    if base == 27:
+        return
+    for start in (first - 2, first - 1, first):
+        if start < 0 or start > 6:
+            continue
+        # below ``first`` nothing natural is left: those positions are wild;
+        # above it, a natural or a wild may fill each position.
+        choices = []
+        for index in (start, start + 1, start + 2):
+            if index < first:
+                choices.append((True,))
+            elif index == first:
+                choices.append((False,))
+            else:
+                choices.append((False, True) if counts[index] else (True,))
+        for wild in product(*choices):
+            need = sum(wild)
+            if need <= wilds:
                 used = {start + i: 1 for i, w in enumerate(wild) if not w}
                 faces = (base + start, base + start + 1, base + start + 2)
-                take(("chow", faces, wild), used, need, 0)
-    return tuple(sorted(out))
+                yield ("chow", faces, wild), used, need, 0
+
+
+def _decompose_natural(
+    counts: tuple[int, ...], sets: int, pair: int, own: int, drawn: int
+) -> tuple:
+    """``_decompose`` without wilds: each suit's parts multiplied out."""
+    per_suit = []
+    for base in SUIT_BASES:
+        parts = _distinct_parts(counts[base : base + (7 if base == 27 else 9)], base, 0, own, drawn)
+        if not parts:
+            return ()
+        per_suit.append(parts)
+    return tuple(
+        tuple(g for _, groups in combo for g in groups)
+        for combo in product(*per_suit)
+        if sum(key[1] for key, _ in combo) == sets and sum(key[2] for key, _ in combo) == pair
+    )
 
 
 def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
