@@ -31,27 +31,37 @@ class Reading:
         return self.hand.melds
 
     @cached_property
+    def _wild_stats(self) -> tuple[int, int]:
+        """(substitutions, wild tiles) over the concealed groups and concealed kongs."""
+        own = self.hand.wild
+        subs = total = 0
+        for _, faces, wild in self.groups:
+            if True in wild:
+                for face, w in zip(faces, wild, strict=True):
+                    if w:
+                        total += 1
+                        subs += face != own
+        for m in self.melds:
+            if True in m.wild:
+                for face, w in zip(m.faces, m.wild, strict=True):
+                    if w:
+                        total += 1
+                        subs += face != own
+        return subs, total
+
+    @property
     def substitutions(self) -> int:
         """Wilds playing a face other than the 鑽's own (R4.2, R7.2)."""
-        own = self.hand.wild
-        n = sum(
-            1
-            for _, faces, wild in self.groups
-            for f, w in zip(faces, wild, strict=True)
-            if w and f != own
-        )
-        return n + sum(
-            1 for m in self.melds for f, w in zip(m.faces, m.wild, strict=False) if w and f != own
-        )
+        return self._wild_stats[0]
 
     @property
     def hard(self) -> bool:
         return self.substitutions == 0
 
-    @cached_property
+    @property
     def wild_total(self) -> int:
         """Wild tiles in the winning hand, concealed or in a concealed kong (R7 SI_ZUAN)."""
-        return sum(sum(wild) for _, _, wild in self.groups) + sum(sum(m.wild) for m in self.melds)
+        return self._wild_stats[1]
 
     @property
     def win_group(self) -> Group:
@@ -181,7 +191,10 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
     wilds = hand.wild_count()
     seen = set()
     for decomposition in decompositions:
-        for groups in _variants(decomposition, own, meld_chows, daque):
+        variants = (
+            _variants(decomposition, own, meld_chows, daque) if wilds >= 3 else (decomposition,)
+        )
+        for groups in variants:
             place = None
             for gi, group in enumerate(groups):
                 for pos, (face, w) in enumerate(zip(group[1], group[2], strict=True)):
@@ -222,7 +235,7 @@ def _decompose(
     if sum(counts) + wilds != 3 * sets + 2 * pair:
         return ()
     if not wilds:
-        return _decompose_natural(counts, sets, pair, own, drawn)
+        return _decompose_natural(counts, sets, pair)
     # state (wilds used, sets, pairs) -> group tuples so far
     states: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {(0, 0, 0): [()]}
     for base in SUIT_BASES:
@@ -340,21 +353,37 @@ def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> 
                 yield ("chow", faces, wild), used, need, 0
 
 
-def _decompose_natural(
-    counts: tuple[int, ...], sets: int, pair: int, own: int, drawn: int
-) -> tuple:
+def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
     """``_decompose`` without wilds: each suit's parts multiplied out."""
     per_suit = []
     for base in SUIT_BASES:
-        parts = _distinct_parts(counts[base : base + (7 if base == 27 else 9)], base, 0, own, drawn)
+        parts = _natural_parts(counts[base : base + (7 if base == 27 else 9)], base)
         if not parts:
             return ()
         per_suit.append(parts)
     return tuple(
-        tuple(g for _, groups in combo for g in groups)
+        tuple(g for _, _, groups in combo for g in groups)
         for combo in product(*per_suit)
-        if sum(key[1] for key, _ in combo) == sets and sum(key[2] for key, _ in combo) == pair
+        if sum(c[0] for c in combo) == sets and sum(c[1] for c in combo) == pair
     )
+
+
+@lru_cache(maxsize=100_000)
+def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
+    """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
+    (sets, pairs, groups)."""
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return ((0, 0, ()),)
+    out = []
+    for group, used, _, is_pair in _groups_with(counts, base, first, 0):
+        rest = list(counts)
+        for index, n in used.items():
+            rest[index] -= n
+        for sets, pairs, groups in _natural_parts(tuple(rest), base):
+            if not (is_pair and pairs):
+                out.append((sets + 1 - is_pair, pairs + is_pair, (group, *groups)))
+    return tuple(out)
 
 
 def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
