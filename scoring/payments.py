@@ -34,6 +34,10 @@ def payments(hand: Hand, fan: int) -> list[dict]:
     winner, dealer, silver = hand.winner, hand.dealer, hand.silver
     d_base = dealer_base(rules, hand.streak)
     d_bonus = lianzhuang_bonus(rules, hand.streak)
+    fed_winner: dict[str, list[Meld]] = {}
+    for m in hand.melds:
+        if m.fed:
+            fed_winner.setdefault(m.feeder, []).append(m)
     out = []
     for loser in SEATS:
         if loser == winner:
@@ -42,10 +46,9 @@ def payments(hand: Hand, fan: int) -> list[dict]:
         pair_base = d_base if dealer_pair else int(rules["nondealer_base"])
         pair_bonus = d_bonus if dealer_pair else 0
         # R10.2 順包: the loser fed the winner; R10.3 反包: the winner fed the loser.
-        shun = bao_multiplier(hand, [m for m in hand.melds if m.fed and m.feeder == loser])
-        fan_bao = bao_multiplier(
-            hand, [m for m in hand.others_melds.get(loser, ()) if m.fed and m.feeder == winner]
-        ) * int(rules["fan_bao_factor"])
+        shun = bao_multiplier(hand, fed_winner.get(loser, []))
+        fed_loser = [m for m in hand.others_melds.get(loser, ()) if m.fed and m.feeder == winner]
+        fan_bao = bao_multiplier(hand, fed_loser) * int(rules["fan_bao_factor"])
         if shun or fan_bao:
             basis = rules["liability_basis"]  # R10.5
             if basis == "as_dealer":

@@ -95,22 +95,22 @@ def parse_tiles(text: object, field: str) -> list[int]:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[int, ...] | None:
+    compact = "".join(text.split())
+    tokens = _TOKEN.findall(compact)
+    if sum(len(ranks) + 1 for ranks, _ in tokens) != len(compact):
+        return None
     faces: list[int] = []
-    ranks: list[int] = []
-    for ch in text:
-        if "1" <= ch <= "9":
-            ranks.append(int(ch))
-        elif ch in _SUIT_INDEX and ranks:
-            suit = _SUIT_INDEX[ch]
-            if suit == 3 and max(ranks) > 7:
+    for ranks, letter in tokens:
+        for rank in ranks:
+            face = _FACE_OF_CODE.get(rank + letter)
+            if face is None:
                 return None
-            faces.extend(suit * 9 + r - 1 for r in ranks)
-            ranks = []
-        elif not ch.isspace():
-            return None
-    return None if ranks else tuple(faces)
+            faces.append(face)
+    return tuple(faces)
 
 
+_TOKEN = re.compile(r"([1-9]+)([mpsz])")
+_FACE_OF_CODE = {tile: face for face, tile in enumerate(FACES)}
 _SUIT_INDEX = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
 
 
