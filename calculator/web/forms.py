@@ -17,6 +17,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from calculator.web.hans import to_hans
 from calculator.web.templatetags.tiles import faces_of
 
 SEATS: tuple[str, ...] = tuple(scoring.SEATS)
@@ -73,6 +74,14 @@ def compact(faces: list[str]) -> str:
         text += face[0]
         suit = face[1]
     return text + suit
+
+
+def item_label(name: str, name_en: str) -> str:
+    """An engine item's name in the page's language (the engine writes 繁體 and English)."""
+    from calculator.web.templatetags.tiles import page_language
+
+    language = page_language()
+    return name_en if language == "en" else to_hans(name) if language == "zh-hans" else name
 
 
 def item_names() -> dict[str, tuple[str, str]]:
@@ -306,7 +315,7 @@ class HouseRulesForm(forms.Form):
         self.defaults = scoring.house_rule_defaults(ruleset)
         names = item_names()
         for key, default in self.defaults.items():
-            label = RULE_LABELS.get(key) or (names[key][0] if key in names else key)
+            label = RULE_LABELS.get(key) or (item_label(*names[key]) if key in names else key)
             if isinstance(default, bool):
                 field: forms.Field = forms.BooleanField(label=label, required=False)
             elif isinstance(default, int):

@@ -34,11 +34,12 @@ def test_the_editor_draws_every_face_with_its_code_and_spoken_name(client: Clien
 def test_a_score_shows_the_reading_items_rules_quotes_and_payments(client: Client) -> None:
     response = calc(client, winner="S", **PAOFENG_HAND)
     assertContains(response, '<span class="fan">9</span>', html=False)
-    assertContains(response, "跑風")  # R7 PAO_FENG, the item's own name
+    assertContains(response, "跑风")  # R7 PAO_FENG, the item's name in 简体 on a 简体 page
     assertContains(response, "R7 PAO_FENG")
-    assertContains(response, "獨吊")  # the plain reason
-    assertContains(response, "摸鑽不能平胡")  # the seed's words
-    assertContains(response, "門清")
+    assertContains(response, "独吊")  # the plain reason
+    assertContains(response, "摸鑽不能平胡")  # the seed's words, exactly as the seed wrote them
+    assertContains(response, "门清")
+    assertContains(response, '<label for="id_rule-men_qing">门清</label>', html=False)
     # Dealer E pays (8 + 9) × 1 = 17, the others (4 + 9) = 13 (R9).
     assertContains(response, '<td class="num"><strong>17</strong></td>', html=False)
     assertContains(response, '<td class="num"><strong>13</strong></td>', html=False)
@@ -101,3 +102,23 @@ def test_the_page_speaks_english_when_asked(client: Client) -> None:
     assertContains(response, "Pao feng")
     assertContains(response, 'aria-label="9 Dots"')
     assertContains(response, "Who pays what")
+
+
+def test_engine_texts_follow_the_page_script(client: Client) -> None:
+    """The engine writes 繁體 (as the rule book); a 繁體 page keeps it, a 简体 page converts it."""
+    client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/calculator/"})
+    response = calc(client, winner="S", **PAOFENG_HAND)
+    assertContains(response, "門清")
+    assertContains(response, "獨吊")
+    client.post("/i18n/setlang/", {"language": "zh-hans", "next": "/calculator/"})
+    response = calc(client, winner="S", hand="123m456m234s678s9p", win_tile="3m")
+    assertContains(response, "E_NOT_WINNING")
+    assertContains(response, "不成和牌")
+
+
+def test_labels_show_their_names(client: Client) -> None:
+    # 七對 (R6.2): 30 + 跑風 6 = 36 and the 天胡 label (R7 labels).
+    response = calc(client, winner="S", hand="11m22m33p44p55s66s3z", win_tile="3z", indicator="9p")
+    assertContains(response, '<span class="fan">36</span>', html=False)
+    assertContains(response, 'data-label="TIAN_HU"')
+    assertContains(response, "天胡")

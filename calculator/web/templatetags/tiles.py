@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 import scoring
+from calculator.web.hans import to_hans
 
 register = template.Library()
 
@@ -171,12 +172,15 @@ def palette() -> list[tuple[str, list[str]]]:
 
 @register.simple_tag
 def pick(entry: dict, key: str) -> str:
-    """``entry[key]`` in Chinese, ``entry[key + "_en"]`` on an English page (engine texts)."""
+    """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
+    page: the engine's names, reasons and messages."""
     if not isinstance(entry, dict):
         return ""
-    if page_language() == "en" and entry.get(f"{key}_en"):
+    language = page_language()
+    if language == "en" and entry.get(f"{key}_en"):
         return entry[f"{key}_en"]
-    return entry.get(key, "")
+    text = entry.get(key, "")
+    return to_hans(text) if language == "zh-hans" else text
 
 
 @register.filter
