@@ -1,40 +1,87 @@
-"""Every API error, DRF's own included, answers with the contract's error object."""
+"""Every API error, DRF's own included, answers with the contract's error object.
+
+DRF translates its messages into the request's language, so the Chinese ``message`` and the
+English ``message_en`` of DRF's own exceptions are written here, one pair per kind.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.http import Http404
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from calculator.errors import CalculatorError
 
-CODES = {
-    exceptions.NotAuthenticated: ("E_AUTH", "請先登錄或提供 Token。"),
-    exceptions.AuthenticationFailed: ("E_AUTH", "登錄資料不正確。"),
-    exceptions.PermissionDenied: ("E_FORBIDDEN", "你沒有權限做這件事。"),
-    exceptions.NotFound: ("E_NOT_FOUND", "找不到。"),
-    exceptions.MethodNotAllowed: ("E_METHOD", "不支持這個請求方法。"),
-    exceptions.UnsupportedMediaType: ("E_INVALID", "請用 JSON 發送請求。"),
-    exceptions.ParseError: ("E_INVALID", "請求不是有效的 JSON。"),
-    exceptions.Throttled: ("E_THROTTLED", "請求太頻繁，請稍後再試。"),
-}
+KINDS: list[tuple[type[exceptions.APIException], str, str, str]] = [
+    (
+        exceptions.NotAuthenticated,
+        "E_AUTH",
+        "請先登錄或提供 Token。",
+        "Log in or send a token (Authorization: Token …).",
+    ),
+    (
+        exceptions.AuthenticationFailed,
+        "E_AUTH",
+        "登錄資料或 Token 不正確。",
+        "The login or the token is not valid.",
+    ),
+    (
+        exceptions.PermissionDenied,
+        "E_FORBIDDEN",
+        "只有本場的主人可以這樣做。",
+        "Only the session's owner may do this.",
+    ),
+    (exceptions.NotFound, "E_NOT_FOUND", "找不到。", "Not found."),
+    (
+        exceptions.MethodNotAllowed,
+        "E_METHOD",
+        "這裡不支持 {method} 請求。",
+        "{method} is not allowed here.",
+    ),
+    (
+        exceptions.UnsupportedMediaType,
+        "E_INVALID",
+        "請用 JSON（application/json）發送請求。",
+        "Send the request as JSON (application/json).",
+    ),
+    (
+        exceptions.ParseError,
+        "E_INVALID",
+        "請求不是有效的 JSON。",
+        "The request body is not valid JSON.",
+    ),
+    (
+        exceptions.Throttled,
+        "E_THROTTLED",
+        "請求太頻繁，請稍後再試。",
+        "Too many requests; try again later.",
+    ),
+]
 
 
-def _flatten(detail: Any, prefix: str = "") -> list[str]:
-    """DRF's nested error detail as "field: message" lines, so the message names the field."""
+def _fields(detail: Any, prefix: str = "") -> list[str]:
+    """The names of the fields a DRF validation error is about."""
     if isinstance(detail, dict):
-        lines = []
+        names = []
         for key, value in detail.items():
-            name = "" if key == "non_field_errors" else f"{prefix}{key}"
-            lines.extend(_flatten(value, f"{name}." if name else ""))
-        return lines
+            name = f"{prefix}{key}"
+            nested = _fields(value, f"{name}.")
+            names.extend(nested or [name])
+        return names
     if isinstance(detail, list):
-        return [line for item in detail for line in _flatten(item, prefix)]
-    text = str(detail)
-    return [f"{prefix[:-1]}: {text}" if prefix else text]
+        return [name for item in detail for name in _fields(item, prefix)]
+    return []
+
+
+def _text(detail: Any) -> str:
+    if isinstance(detail, dict):
+        return "; ".join(f"{key}: {_text(value)}" for key, value in detail.items())
+    if isinstance(detail, list):
+        return " ".join(_text(item) for item in detail)
+    return str(detail)
 
 
 def error_handler(exc: Exception, context: dict) -> Response | None:
@@ -45,13 +92,22 @@ def error_handler(exc: Exception, context: dict) -> Response | None:
     response = exception_handler(exc, context)
     if response is None:
         return None
-    message_en = "; ".join(_flatten(getattr(exc, "detail", str(exc)))) or str(exc)
-    code, message = "E_INVALID", f"請求有誤：{message_en}"
-    for kind, (kind_code, kind_message) in CODES.items():
+    request = context.get("request")
+    method = getattr(request, "method", "")
+    for kind, code, message, message_en in KINDS:
         if isinstance(exc, kind):
-            code, message = kind_code, kind_message
+            error = {
+                "code": code,
+                "message": message.format(method=method),
+                "message_en": message_en.format(method=method),
+            }
             break
-    if response.status_code == status.HTTP_400_BAD_REQUEST and code == "E_INVALID":
-        message = f"請求有誤：{message_en}"
-    response.data = {"error": {"code": code, "message": message, "message_en": message_en}}
+    else:
+        fields = ", ".join(_fields(getattr(exc, "detail", None))) or "the request"
+        error = {
+            "code": "E_INVALID",
+            "message": f"請求有誤（{fields}）：{_text(getattr(exc, 'detail', exc))}",
+            "message_en": f"Check {fields}.",
+        }
+    response.data = {"error": error}
     return response

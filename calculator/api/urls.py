@@ -1,14 +1,14 @@
 from __future__ import annotations
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from calculator.api import views
+from calculator.api.auth import TokenView
 
 app_name = "api"
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="token"),
+    path("auth/token/", TokenView.as_view(), name="token"),
     path("score/", views.ScoreView.as_view(), name="score"),
     path("sessions/", views.SessionListView.as_view(), name="sessions"),
     path("sessions/import/", views.ImportView.as_view(), name="session-import"),

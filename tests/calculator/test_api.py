@@ -47,7 +47,10 @@ def test_token_login_with_a_wrong_password_is_refused(owner, client_for):
     response = client_for().post(
         "/api/auth/token/", {"username": "owner", "password": "nope"}, format="json"
     )
-    error_of(response, 400, "E_INVALID")
+    error = error_of(response, 400, "E_AUTH")
+    assert error["message_en"] == "The username or the password is wrong."
+    missing = client_for().post("/api/auth/token/", {"username": "owner"}, format="json")
+    assert "password" in error_of(missing, 400, "E_INVALID")["message_en"]
 
 
 def test_session_login_works_too(owner, client_for):
@@ -57,7 +60,12 @@ def test_session_login_works_too(owner, client_for):
 
 
 def test_sessions_need_a_login(client_for):
-    error_of(client_for().get("/api/sessions/"), 401, "E_AUTH")
+    error = error_of(client_for().get("/api/sessions/"), 401, "E_AUTH")
+    # English stays English whatever language the request is served in (LANGUAGE_CODE zh-hans).
+    assert error["message_en"] == "Log in or send a token (Authorization: Token …)."
+    wrong = client_for()
+    wrong.credentials(HTTP_AUTHORIZATION="Token not-a-token")
+    assert error_of(wrong.get("/api/sessions/"), 401, "E_AUTH")["message_en"].isascii()
     error_of(client_for().post("/api/sessions/", {}, format="json"), 401, "E_AUTH")
 
 
