@@ -284,6 +284,9 @@ def test_correcting_a_round_rescoring_the_next(api, new_session):
     assert (second["dealer"], second["dealer_streak"]) == ("E", 1)
     # E pays (12 + 3 + 3), W and N pay (4 + 3) (R8.1, R8.2, R9).
     assert {p["from"]: p["amount"] for p in second["payments"]} == {"E": "18", "W": "7", "N": "7"}
+    # The stored engine result is rewritten too, and reads back as JSON.
+    assert (second["scoring"]["dealer_base"], second["dealer_base"]) == (12, 12)
+    assert [p["amount"] for p in second["scoring"]["payments"]] == ["18", "7", "7"]
     assert response.json()["state"]["dealer"] == "S"
 
 
