@@ -49,3 +49,15 @@ def test_api_reads_take_constant_queries(sitting, rounds, api, django_assert_num
         assert api.get(f"/api/sessions/{session.pk}/").status_code == 200
     with django_assert_num_queries(3):
         assert api.get(f"/api/sessions/{session.pk}/rounds/").status_code == 200
+
+
+@pytest.mark.parametrize("rounds", [6, 40])
+def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
+    sitting, rounds, django_assert_num_queries
+):
+    session = sitting(rounds)
+    # savepoint, lock, the round, its update, the rounds after it, the context before, the
+    # payments' delete, the changed rounds' executemany, the payments' insert, the reload, release
+    with django_assert_num_queries(11):
+        services.round_correct(session=session, number=1, entry=plain("S"))
+    assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
