@@ -21,6 +21,7 @@ from django.utils import timezone
 from calculator.errors import CalculatorError, invalid, not_found
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
 from calculator.money import money_str, parse_money
+from calculator.selectors import round_answer
 from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules, score
 
 # The hand fields of score-api.md's request; the context (ruleset, rules, dealer, dealer_streak,
@@ -214,8 +215,6 @@ def round_record(
     idempotency_key: str | None = None,
 ) -> Recorded:
     """Record the next round; with an ``Idempotency-Key`` a replay gets the first answer."""
-    from calculator.selectors import round_answer
-
     session = _locked(session)
     if idempotency_key:
         if len(idempotency_key) > 200:
@@ -313,7 +312,11 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         raise invalid(
             "rules_versions 和 rounds 必須是列表。", "rules_versions and rounds must be lists."
         )
-    first_rules = versions[0].get("rules", {}) if isinstance(versions[0], Mapping) else None
+    if not versions or not all(isinstance(version, Mapping) for version in versions):
+        raise invalid(
+            "rules_versions 的每一項必須是對象。", "Each of rules_versions must be an object."
+        )
+    first_rules = versions[0].get("rules", {})
     session = session_create(
         owner=owner,
         name=data.get("name", ""),
@@ -324,7 +327,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     )
     by_number = {1: session.rules_versions.get()}
     for index, version in enumerate(versions[1:], start=2):
-        rules = version.get("rules") if isinstance(version, Mapping) else None
+        rules = version.get("rules", {})
         _rules_checked(session.ruleset, rules)
         by_number[index] = RulesVersion.objects.create(
             session=session, number=index, overrides=rules, created_by=owner

@@ -173,10 +173,9 @@ class RulesView(SessionView):
         body = _body(request)
         if "rules" not in body:
             raise invalid("請提供 rules。", "rules is required.")
-        services.rules_change(
-            session=self.session(request, pk), rules=body["rules"], user=request.user
-        )
-        return Response(selectors.session_detail(self.session(request, pk)), status=201)
+        session = self.session(request, pk)
+        services.rules_change(session=session, rules=body["rules"], user=request.user)
+        return Response(selectors.session_detail(session), status=201)
 
 
 class MembersView(SessionView):
