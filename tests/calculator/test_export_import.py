@@ -60,6 +60,8 @@ def test_export_then_import_reproduces_the_ledger(api, new_session):
         ({"rounds": [{"number": 1, "result": "win", "hand": {"winner": "S"}}]}, "indicator"),
         ({"rounds": [{"number": 1, "result": "draw", "rules_version": 4}]}, "rules_version"),
         ({"players": ["a"]}, "players"),
+        ({"rules_versions": ["pao_feng"]}, "rules_versions"),
+        ({"rules_versions": [{"rules": {}}, {"rules": {"nope": 1}}]}, "nope"),
     ],
 )
 def test_a_bad_import_says_why_and_saves_nothing(api, change, names):
