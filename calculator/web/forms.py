@@ -8,11 +8,13 @@ includes the winning tile.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -309,10 +311,18 @@ class CalculatorForm(HandForm):
 class HouseRulesForm(forms.Form):
     """Every house-rule key of the ruleset (R12), shown with its default and editable."""
 
-    def __init__(self, *args: Any, ruleset: str = "anqing", **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        ruleset: str = "anqing",
+        current: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``current``: the overrides in force, shown instead of the defaults (R12)."""
         kwargs.setdefault("prefix", "rule")
         super().__init__(*args, **kwargs)
         self.defaults = scoring.house_rule_defaults(ruleset)
+        current = current or {}
         names = item_names()
         for key, default in self.defaults.items():
             label = RULE_LABELS.get(key) or (item_label(*names[key]) if key in names else key)
@@ -329,8 +339,9 @@ class HouseRulesForm(forms.Form):
             else:
                 field = forms.CharField(label=label)
             field.required = False  # left empty: the default
+            value = current.get(key, default)
             field.initial = (
-                ", ".join(str(n) for n in default) if isinstance(default, list | tuple) else default
+                ", ".join(str(n) for n in value) if isinstance(value, list | tuple) else value
             )
             field.key = key  # type: ignore[attr-defined]
             field.is_item = key in names  # type: ignore[attr-defined]
@@ -370,6 +381,27 @@ class HouseRulesForm(forms.Form):
             if key in self.defaults and value != self.defaults[key]
         }
 
+    def describe(self, overrides: Mapping[str, Any]) -> list[dict[str, str]]:
+        """Each key of ``overrides`` as a person reads it: its name, its value, its default."""
+        return [
+            {
+                "key": key,
+                "label": str(self.fields[key].label) if key in self.fields else key,
+                "value": self.value_text(key, value),
+                "default": self.value_text(key, self.defaults.get(key)),
+            }
+            for key, value in overrides.items()
+        ]
+
+    def value_text(self, key: str, value: Any) -> str:
+        if isinstance(value, bool):
+            return str(_("是") if value else _("否"))
+        if isinstance(value, list | tuple):
+            return ", ".join(str(n) for n in value)
+        if key == "liability_basis":
+            return str(dict(LIABILITY_BASES).get(value, value))
+        return "" if value is None else str(value)
+
     def item_fields(self) -> list[forms.BoundField]:
         return [self[key] for key, field in self.fields.items() if field.is_item]  # type: ignore[attr-defined]
 
@@ -399,3 +431,112 @@ class SessionForm(forms.Form):
 
 class SignUpForm(UserCreationForm):
     pass
+
+
+class InviteForm(forms.Form):
+    """Invite an account to a sitting by its username; it must exist and not be in it already."""
+
+    username = forms.CharField(label=_("对方的用户名"), max_length=150)
+
+    def __init__(self, *args: Any, session: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.session = session
+        self.fields["username"].widget.attrs.update(
+            {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}
+        )
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        if username == self.session.owner.get_username():
+            raise forms.ValidationError(
+                _("“%(name)s”是这一场的主人，不用邀请。") % {"name": username}
+            )
+        if self.session.members.filter(username=username).exists():
+            raise forms.ValidationError(_("“%(name)s”已经是成员了。") % {"name": username})
+        if not get_user_model().objects.filter(username=username).exists():
+            raise forms.ValidationError(
+                _("没有用户名叫“%(name)s”的账号。请对方先注册，再把用户名告诉你。")
+                % {"name": username}
+            )
+        return username
+
+
+class ImportForm(forms.Form):
+    """A session export (``selectors.session_export``), uploaded as a file or pasted as text.
+
+    Only the shape of the file is checked here, so a mistake is named in the page's language;
+    ``services.session_import`` checks the rest (names, rules, every hand) and saves nothing
+    unless all of it is right."""
+
+    MAX_BYTES = 2 * 1024 * 1024
+
+    file = forms.FileField(
+        label=_("选择导出的 JSON 文件"),
+        required=False,
+        widget=forms.FileInput(attrs={"accept": ".json,application/json"}),
+    )
+    text = forms.CharField(
+        label=_("或者把 JSON 粘贴在这里"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false", "autocomplete": "off"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload, text = data.get("file"), (data.get("text") or "").strip()
+        if upload and text:
+            raise forms.ValidationError(_("文件和粘贴的文字只要一个。"))
+        if not upload and not text:
+            raise forms.ValidationError(_("请选择一个导出的 JSON 文件，或者把它的内容粘贴进来。"))
+        if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError(
+                    _("文件太大（%(size)s KB），最多 2048 KB。") % {"size": upload.size // 1024}
+                )
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("文件不是 UTF-8 文字，不像是导出的 JSON。")) from None
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as problem:
+            raise forms.ValidationError(
+                _("这不是有效的 JSON：第%(line)s行第%(column)s列（%(reason)s）。")
+                % {"line": problem.lineno, "column": problem.colno, "reason": problem.msg}
+            ) from None
+        data["export"] = parsed
+        self.check_shape(parsed)
+        return data
+
+    @staticmethod
+    def check_shape(export: object) -> None:
+        """The containers of an export: what the service reads without checking its type."""
+        if not isinstance(export, dict):
+            raise forms.ValidationError(_("文件的最外层应该是一个 JSON 对象 {…}。"))
+        if export.get("format") != "anqing-session":
+            raise forms.ValidationError(_("这不是本应用导出的牌局（format 应为 anqing-session）。"))
+        versions = export.get("rules_versions", [])
+        if not isinstance(versions, list):
+            raise forms.ValidationError(_("rules_versions 应该是一个列表。"))
+        for number, version in enumerate(versions, start=1):
+            if not isinstance(version, dict) or not isinstance(version.get("rules"), dict):
+                raise forms.ValidationError(
+                    _("rules_versions 的第%(n)s项应该是带 rules 对象的 {…}。") % {"n": number}
+                )
+        rounds = export.get("rounds", [])
+        if not isinstance(rounds, list):
+            raise forms.ValidationError(_("rounds 应该是一个列表。"))
+        for number, game_round in enumerate(rounds, start=1):
+            if not isinstance(game_round, dict):
+                raise forms.ValidationError(_("第%(n)s局应该是一个 JSON 对象。") % {"n": number})
+            if not isinstance(game_round.get("hand", {}), dict | None):
+                raise forms.ValidationError(_("第%(n)s局的 hand 应该是一个对象。") % {"n": number})
+            version = game_round.get("rules_version", 1)
+            if not isinstance(version, int) or isinstance(version, bool):
+                raise forms.ValidationError(
+                    _("第%(n)s局的 rules_version 应该是一个整数。") % {"n": number}
+                )
+            if not isinstance(game_round.get("voided", False), bool):
+                raise forms.ValidationError(
+                    _("第%(n)s局的 voided 应该是 true 或 false。") % {"n": number}
+                )

@@ -11,6 +11,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max, Min
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,7 +25,15 @@ from calculator.errors import CalculatorError
 from calculator.models import Round, Session
 from calculator.money import money_str
 from calculator.web.charts import balance_chart
-from calculator.web.forms import CalculatorForm, HandForm, HouseRulesForm, SessionForm, SignUpForm
+from calculator.web.forms import (
+    CalculatorForm,
+    HandForm,
+    HouseRulesForm,
+    ImportForm,
+    InviteForm,
+    SessionForm,
+    SignUpForm,
+)
 
 CHANGES_KEY = "web:balance_changes"
 
@@ -137,7 +147,81 @@ def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 @login_required
 def session_list(request: HttpRequest) -> HttpResponse:
     sessions = selectors.sessions_for_user(request.user)
-    return render(request, "web/session_list.html", {"sessions": sessions})
+    return render(
+        request, "web/session_list.html", {"sessions": sessions, "import_form": ImportForm()}
+    )
+
+
+@login_required
+def session_import(request: HttpRequest) -> HttpResponse:
+    """Rebuild a sitting from its JSON export (uploaded or pasted): every round is scored again
+    with the rules version it was recorded with (R12); nothing is saved if any part is wrong."""
+    if request.method != "POST":
+        return redirect("web:session_list")
+    form = ImportForm(request.POST, request.FILES)
+    context: dict[str, Any] = {
+        "sessions": selectors.sessions_for_user(request.user),
+        "import_form": form,
+    }
+    if form.is_valid():
+        export = form.cleaned_data["export"]
+        try:
+            session = services.session_import(owner=request.user, data=export)
+        except CalculatorError as problem:
+            context["import_error"] = error_of(problem)
+            context["import_round"] = round_refused(export, problem.code)
+        else:
+            messages.success(request, import_notice(session, export))
+            return redirect("web:session", pk=session.pk)
+    return render(request, "web/session_list.html", context, status=400)
+
+
+def round_refused(export: Mapping[str, Any], code: str) -> int | None:
+    """The first round of an export the engine refuses with ``code``, to name it on the page.
+
+    The service stops at the first hand it cannot score without saying which; each win is tried
+    again here with its own rules version, in a neutral dealer context (East, no streak)."""
+    versions = {
+        index: version.get("rules", {})
+        for index, version in enumerate(export.get("rules_versions") or [{}], start=1)
+    }
+    for number, game_round in enumerate(export.get("rounds") or [], start=1):
+        if game_round.get("result") != Round.WIN:
+            continue
+        outcome = scoring.score(
+            {
+                **(game_round.get("hand") or {}),
+                "ruleset": export.get("ruleset", "anqing"),
+                "rules": versions.get(game_round.get("rules_version", 1), {}),
+                "dealer": "E",
+                "dealer_streak": 0,
+            }
+        )
+        if outcome.get("error", {}).get("code") == code:
+            return number
+    return None
+
+
+def import_notice(session: Session, export: Mapping[str, Any]) -> str:
+    """Say what was imported, and whether the balances came out as the file says."""
+    rebuilt = selectors.session_balances(session)
+    written = export.get("balances")
+    rounds = session.rounds.count()
+    try:
+        differs = isinstance(written, Mapping) and any(
+            Decimal(str(written[seat])) != rebuilt[seat] for seat in scoring.SEATS
+        )
+    except (KeyError, ArithmeticError, ValueError):
+        differs = True
+    if differs:
+        return _(
+            "已导入“%(name)s”（%(rounds)s局）。注意：重新算出的余额和文件里写的不一样，"
+            "请核对每一局。"
+        ) % {"name": session.name, "rounds": rounds}
+    return _("已导入“%(name)s”（%(rounds)s局），余额和文件里的一致。") % {
+        "name": session.name,
+        "rounds": rounds,
+    }
 
 
 @login_required
@@ -176,6 +260,7 @@ def session_context(session: Session) -> dict[str, Any]:
         "state": state,
         "lianzhuang_bonus": scoring.lianzhuang_bonus(rules, state["dealer_streak"]),
         "rules_overrides": version.overrides if version else {},
+        "rules_version": version.number if version else 1,
         "seat_names": names,
         "seats": [
             {
@@ -374,6 +459,92 @@ def settle(request: HttpRequest, session: Session) -> HttpResponse:
         "chart": balance_chart(ledger["rounds"], ledger["players"]),
     }
     return render(request, "web/settle.html", context)
+
+
+@with_session
+def members(request: HttpRequest, session: Session) -> HttpResponse:
+    """Who may record in this sitting; its owner invites others by username."""
+    is_owner = session.owner_id == request.user.pk
+    if request.method == "POST" and not is_owner:
+        raise PermissionDenied(_("只有这一场的主人能邀请别人。"))
+    form = InviteForm(request.POST or None, session=session)
+    context: dict[str, Any] = {"session": session, "is_owner": is_owner, "form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            invited = services.session_invite(
+                session=session, username=form.cleaned_data["username"]
+            )
+        except CalculatorError as problem:
+            context["error"] = error_of(problem)
+        else:
+            notice = _("已邀请“%(name)s”：对方登录后就能看到这一场，也能记局、更正、作废。") % {
+                "name": invited.get_username()
+            }
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("web:members", pk=session.pk)
+            context["notice"] = notice
+            context["form"] = InviteForm(session=session)
+    context["member_list"] = list(session.members.order_by("username"))
+    return render_page_or(request, "web/members.html", "members", context)
+
+
+@with_session
+def rules(request: HttpRequest, session: Session) -> HttpResponse:
+    """The house rules in force and their history; a change makes a new version that only the
+    rounds recorded after it use (R12)."""
+    current = selectors.current_rules_version(session)
+    in_force = current.overrides if current else {}
+    form = HouseRulesForm(request.POST or None, ruleset=session.ruleset, current=in_force)
+    context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}
+    if request.method == "POST":
+        if form.is_valid():
+            changed = form.overrides()
+            if changed == in_force:
+                context["unchanged"] = True
+            else:
+                try:
+                    version = services.rules_change(
+                        session=session, rules=changed, user=request.user
+                    )
+                except CalculatorError as problem:
+                    context["error"] = error_of(problem)
+                else:
+                    next_round = selectors.session_state(session)["next_round"]
+                    messages.success(
+                        request,
+                        _("家规已改成第%(v)s版：从第%(n)s局起按新家规算分，已经记过的局不变。")
+                        % {"v": version.number, "n": next_round},
+                    )
+                    return redirect("web:session", pk=session.pk)
+        else:
+            context["invalid"] = True
+    context["state"] = selectors.session_state(session)
+    context["versions"] = rules_history(session, form)
+    return render(request, "web/rules.html", context, status=400 if context.get("error") else 200)
+
+
+def rules_history(session: Session, form: HouseRulesForm) -> list[dict[str, Any]]:
+    """Every rules version, newest first: when, by whom, what differs from the defaults, and
+    which rounds were scored with it."""
+    used = {
+        row["rules_version__number"]: row
+        for row in session.rounds.values("rules_version__number").annotate(
+            first=Min("number"), last=Max("number"), count=Count("id")
+        )
+    }
+    versions = list(session.rules_versions.select_related("created_by").order_by("-number"))
+    return [
+        {
+            "number": version.number,
+            "created_at": version.created_at,
+            "created_by": version.created_by.get_username() if version.created_by else "",
+            "current": index == 0,
+            "changes": form.describe(version.overrides),
+            "rounds": used.get(version.number),
+        }
+        for index, version in enumerate(versions)
+    ]
 
 
 @with_session

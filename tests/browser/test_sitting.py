@@ -1,6 +1,6 @@
 """A whole sitting on a phone: sign up, open a sitting, record a win by tapping tiles, a draw and
-a 包 round, correct one, void one, check the balances and the ledger, and watch it from a
-stranger's phone through the share link."""
+a 包 round, correct one, void one, check the balances and the ledger, watch it from a stranger's
+phone through the share link, then change a house rule (R12) and invite a member."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import check_phone, faces, tap_tiles
@@ -144,3 +145,29 @@ def test_a_whole_sitting(phone, live_server) -> None:
     page.get_by_role("button", name="荒庄").click()
     expect(stranger.locator("[data-round='4']")).to_contain_text("荒庄", timeout=6_000)
     check_phone(stranger, "sit-16-share-refreshed")
+
+    # Change a house rule mid-sitting, on a narrow phone: 跑風 from 6 to 8 (R12).
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.get_by_role("link", name="家规（第1版）").click()
+    expect(page.locator("#id_rule-pao_feng")).to_have_value("6")
+    expect(page.locator("[role=note]")).to_contain_text("从第5局起按新家规算分")
+    page.fill("#id_rule-pao_feng", "8")
+    check_phone(page, "sit-17-house-rules")
+    page.get_by_role("button", name="保存为新的一版").click()
+    expect(page.locator(".messages")).to_contain_text("家规已改成第2版")
+    expect(page.get_by_role("link", name="家规（第2版）")).to_be_visible()
+
+    # Invite a member by username; htmx redraws the list in place.
+    get_user_model().objects.create_user("xiaoli", password="mahjong-member-55")
+    page.get_by_role("link", name="成员").click()
+    page.fill("#id_username", "xiaoli")
+    page.get_by_role("button", name="邀请").click()
+    expect(page.locator("[data-member='xiaoli']")).to_be_visible()
+    expect(page.locator("#members [role=status]")).to_contain_text("已邀请“xiaoli”")
+    check_phone(page, "sit-18-members")
+
+    # The sitting list offers to import an export, and fits the narrow phone too.
+    page.get_by_role("link", name="牌局", exact=True).click()
+    page.locator("#import summary").click()
+    expect(page.get_by_role("button", name="导入")).to_be_visible()
+    check_phone(page, "sit-19-import")
