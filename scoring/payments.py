@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 from scoring.hand import Hand, Meld
 from scoring.table import SEATS, dealer_base, lianzhuang_bonus
 
 
+@lru_cache(maxsize=4096)
 def money(amount: Decimal) -> str:
     """A decimal string without exponent or trailing zeros: ``Decimal("16.00")`` → ``"16"``."""
     if amount == 0:

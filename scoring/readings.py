@@ -173,7 +173,9 @@ def readings(hand: Hand) -> Iterator[Reading]:
         _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, hand.rules.daque, drawn),
     )
     if n_melds == 0:
-        yield from _placed(hand, "seven_pairs", _seven_pairs(hand, counts, wilds))
+        pairs = _seven_pairs(hand, counts, wilds)
+        if pairs:
+            yield from _placed(hand, "seven_pairs", pairs)
         lan = _thirteen_lan(hand)
         if lan is not None:
             yield lan

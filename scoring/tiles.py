@@ -87,6 +87,15 @@ def parse_tiles(text: object, field: str) -> list[int]:
             f'{field} 應是牌的字串，例如 "123m456p11z"',
             f'{field} must be a tile string such as "123m456p11z"',
         )
+    # No hand needs more (14 tiles with suit letters and spaces); a longer string is refused
+    # before it is read or cached.
+    longest = 64
+    if len(text) > longest:
+        raise ScoringError(
+            "E_NOTATION",
+            f"{field} 太長：最多 {longest} 個字符，收到 {len(text)} 個",
+            f"{field} is too long: at most {longest} characters, got {len(text)}",
+        )
     faces = _parse_cached(text)
     if faces is None:
         _explain_bad_notation(text, field)
