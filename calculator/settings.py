@@ -12,6 +12,8 @@ import warnings
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,8 +30,18 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", False)
+# DJANGO_SECURE=1 on a server behind HTTPS: secure cookies, HSTS, the redirect to HTTPS, and the
+# secret key and host names must come from the environment. Off by default so `make run` over
+# plain HTTP and the tests' live server keep working.
+SECURE = env_bool("DJANGO_SECURE")
+if SECURE and not os.environ.get("DJANGO_SECRET_KEY"):
+    raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_SECRET_KEY from the environment.")
+if SECURE and not os.environ.get("DJANGO_ALLOWED_HOSTS"):
+    raise ImproperlyConfigured("DJANGO_SECURE=1 needs DJANGO_ALLOWED_HOSTS from the environment.")
+# The local key starts with "django-insecure-" so that `check --deploy` flags it if it ever
+# reaches a server.
 SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "insecure-local-key-set-DJANGO_SECRET_KEY-in-production"
+    "DJANGO_SECRET_KEY", "django-insecure-local-key-set-DJANGO_SECRET_KEY-in-production"
 )
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -52,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -77,6 +90,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -88,6 +102,11 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # An unreachable server is reported within seconds (see /healthz), not after a hang.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
+        os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -130,6 +149,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON in, JSON out: the parser enforces the body limit (calculator/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["calculator.api.parsers.LimitedJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "calculator.api.errors.error_handler",
 }
@@ -139,10 +161,55 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scores Anqing mahjong hands and keeps the ledger of a sitting.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {"SeatEnum": ["E", "S", "W", "N"]},
 }
 
-# Behind an HTTPS reverse proxy: DJANGO_SECURE_COOKIES=1 (off by default so plain-HTTP local
-# runs and the test server keep their logins).
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES")
-if env_bool("DJANGO_BEHIND_PROXY"):
+# --- limits ----------------------------------------------------------------------------------
+
+# A request body above this is refused: the API answers E_TOO_LARGE (413), a form post 400. An
+# export of a 1,000-round sitting is about 350 KB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
+
+# Log-in attempts (the pages' form and POST /api/auth/token/): after this many failures for one
+# username from one address within the window, further attempts are refused without checking the
+# password. The counts live in the cache: several app servers need a shared cache for them.
+LOGIN_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_WINDOW = int(os.environ.get("DJANGO_LOGIN_FAILURE_WINDOW", "900"))
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- security headers -----------------------------------------------------------------------
+
+# Scripts and styles come from this site only (htmx included, served from static by
+# django-htmx); a nonce covers any inline script a page may need. No inline style attributes.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Behind an HTTPS reverse proxy: DJANGO_BEHIND_PROXY=1 trusts its X-Forwarded-Proto (and the
+# client address it appends to X-Forwarded-For, for the log-in limit).
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY")
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Secure cookies alone (DJANGO_SECURE_COOKIES=1) or with everything else (DJANGO_SECURE=1).
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE or env_bool("DJANGO_SECURE_COOKIES")
+if SECURE:
+    SECURE_SSL_REDIRECT = True
+    # The load balancer's probe may come over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)

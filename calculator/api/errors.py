@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from calculator.api.parsers import too_large
 from calculator.errors import CalculatorError
 
 KINDS: list[tuple[type[exceptions.APIException], str, str, str]] = [
@@ -85,6 +88,8 @@ def _text(detail: Any) -> str:
 
 
 def error_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        exc = too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     if isinstance(exc, CalculatorError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, Http404):
@@ -94,6 +99,16 @@ def error_handler(exc: Exception, context: dict) -> Response | None:
         return None
     request = context.get("request")
     method = getattr(request, "method", "")
+    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF"):
+        # A session login's write without the CSRF token (DRF's SessionAuthentication).
+        response.data = {
+            "error": {
+                "code": "E_FORBIDDEN",
+                "message": "缺少 CSRF 令牌：請在 X-CSRFToken 頭中發送，或改用 Token。",
+                "message_en": "CSRF token missing or wrong: send it as X-CSRFToken, or use a token.",
+            }
+        }
+        return response
     for kind, code, message, message_en in KINDS:
         if isinstance(exc, kind):
             error = {

@@ -55,3 +55,214 @@ class ScoreRequestSerializer(RoundEntrySerializer):
     dealer = serializers.ChoiceField(["E", "S", "W", "N"])
     dealer_streak = serializers.IntegerField(required=False, min_value=0)
     base_silver = serializers.CharField(required=False)
+
+
+# --- answers, for the schema (the views answer with the selectors' plain data) ----------------
+
+SEATS = ["E", "S", "W", "N"]
+
+
+def _with_from(serializer: type[serializers.Serializer], **kwargs: object) -> None:
+    """Declare a field named ``from`` (a Python keyword) on ``serializer``."""
+    serializer._declared_fields["from"] = serializers.ChoiceField(SEATS, **kwargs)
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="R11's codes, or E_INVALID, E_AUTH, E_NOT_FOUND, …")
+    message = serializers.CharField(help_text="Chinese")
+    message_en = serializers.CharField(help_text="English")
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorDetailSerializer()
+
+
+class SeatMoneySerializer(serializers.Serializer):
+    """A decimal string per seat."""
+
+    E = serializers.CharField()
+    S = serializers.CharField()
+    W = serializers.CharField()
+    N = serializers.CharField()
+
+
+class SeatNamesSerializer(SeatMoneySerializer):
+    """A player's name per seat."""
+
+
+class PaymentSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField(help_text="Decimal string")
+    base = serializers.IntegerField()
+    fan = serializers.IntegerField()
+    bonus = serializers.IntegerField()
+    multiplier = serializers.IntegerField()
+    liability = serializers.ChoiceField(["shun", "fan", "both"], allow_null=True)
+
+
+_with_from(PaymentSerializer)
+
+
+class ScoreResultSerializer(serializers.Serializer):
+    """The engine's result (score-api.md); explanation fields ride along in the items."""
+
+    ruleset = serializers.CharField()
+    wild = serializers.CharField()
+    stand_in = serializers.CharField(allow_null=True)
+    bar_faces = serializers.ListField(child=serializers.CharField())
+    shape = serializers.ChoiceField(["standard", "seven_pairs", "da_diao_che", "thirteen_lan"])
+    reading = serializers.ListField(child=serializers.DictField())
+    items = serializers.ListField(child=serializers.DictField())
+    labels = serializers.ListField(child=serializers.DictField())
+    fan = serializers.IntegerField()
+    dealer_base = serializers.IntegerField()
+    lianzhuang_bonus = serializers.IntegerField(required=False)
+    base_silver = serializers.CharField(required=False)
+    payments = PaymentSerializer(many=True)
+    total = serializers.CharField()
+
+
+class StateSerializer(serializers.Serializer):
+    dealer = serializers.ChoiceField(SEATS)
+    dealer_streak = serializers.IntegerField()
+    dealer_base = serializers.IntegerField()
+    next_round = serializers.IntegerField()
+    balances = SeatMoneySerializer()
+
+
+class SessionSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"])
+    base_silver = serializers.CharField()
+    players = SeatNamesSerializer()
+    created_at = serializers.DateTimeField()
+
+
+class SharedSessionSerializer(SessionSummarySerializer):
+    rules = serializers.DictField()
+    rules_version = serializers.IntegerField()
+    state = StateSerializer()
+
+
+class SessionDetailSerializer(SharedSessionSerializer):
+    share_token = serializers.CharField(help_text="Anyone with /api/share/{token}/ may read")
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    result = serializers.ChoiceField(["win", "draw"])
+    winner = serializers.ChoiceField(SEATS, allow_null=True)
+    dealer = serializers.ChoiceField(SEATS)
+    dealer_streak = serializers.IntegerField()
+    dealer_base = serializers.IntegerField()
+    fan = serializers.IntegerField(allow_null=True)
+    total = serializers.CharField()
+    voided = serializers.BooleanField()
+    hand = serializers.DictField(help_text="The hand fields as entered; empty for a draw")
+    rules_version = serializers.IntegerField()
+    scoring = ScoreResultSerializer(allow_null=True)
+    payments = PaymentSerializer(many=True)
+    recorded_at = serializers.DateTimeField(allow_null=True)
+    corrected_at = serializers.DateTimeField(allow_null=True)
+    voided_at = serializers.DateTimeField(allow_null=True)
+
+
+class RoundAnswerSerializer(RoundSerializer):
+    state = StateSerializer(help_text="The session's state after the change")
+
+
+class LedgerRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    result = serializers.ChoiceField(["win", "draw"])
+    winner = serializers.ChoiceField(SEATS, allow_null=True)
+    dealer = serializers.ChoiceField(SEATS)
+    dealer_streak = serializers.IntegerField()
+    fan = serializers.IntegerField(allow_null=True)
+    voided = serializers.BooleanField()
+    payments = PaymentSerializer(many=True)
+    balances = SeatMoneySerializer(help_text="Running balances after this round")
+
+
+class LedgerSerializer(serializers.Serializer):
+    players = SeatNamesSerializer()
+    rounds = LedgerRoundSerializer(many=True)
+    balances = SeatMoneySerializer()
+
+
+class StandingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    seat = serializers.ChoiceField(SEATS)
+    name = serializers.CharField()
+    balance = serializers.CharField()
+
+
+class TransferSerializer(serializers.Serializer):
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField()
+
+
+_with_from(TransferSerializer)
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(SEATS)
+    name = serializers.CharField()
+    wins = serializers.IntegerField()
+    dealer_wins = serializers.IntegerField()
+    rounds_dealt = serializers.IntegerField()
+    biggest_fan = serializers.IntegerField(allow_null=True)
+    average_fan = serializers.CharField(allow_null=True)
+    paid_under_bao = serializers.CharField()
+    bao_payments = serializers.IntegerField()
+    balance = serializers.CharField()
+    rounds = serializers.IntegerField()
+
+
+class ExportRulesVersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    rules = serializers.DictField()
+
+
+class ExportRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(["win", "draw"])
+    hand = serializers.DictField(help_text="The hand fields as entered; empty for a draw")
+    rules_version = serializers.IntegerField(min_value=1, required=False)
+    voided = serializers.BooleanField(required=False)
+
+
+class ExportSerializer(serializers.Serializer):
+    """What ``GET …/export/`` answers and ``POST /api/sessions/import/`` takes."""
+
+    format = serializers.ChoiceField(["anqing-session"])
+    version = serializers.IntegerField(required=False)
+    name = serializers.CharField(max_length=100)
+    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"], required=False)
+    base_silver = serializers.CharField(required=False)
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40), min_length=4, max_length=4
+    )
+    rules_versions = ExportRulesVersionSerializer(many=True, required=False)
+    rounds = ExportRoundSerializer(many=True, required=False)
+    balances = SeatMoneySerializer(required=False)
+
+
+class ShareSerializer(serializers.Serializer):
+    session = SharedSessionSerializer()
+    ledger = LedgerSerializer()
+    rounds = RoundSerializer(many=True)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class InvitedSerializer(serializers.Serializer):
+    username = serializers.CharField()
+
+
+def errors(*statuses: int) -> dict[int, type[ErrorSerializer]]:
+    """The error object for each status an operation may answer with."""
+    return dict.fromkeys(statuses, ErrorSerializer)

@@ -7,22 +7,35 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from calculator import selectors, services
+from calculator.api.parsers import LimitedJSONParser
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers import (
+    ExportSerializer,
+    InvitedSerializer,
     InviteSerializer,
+    LedgerSerializer,
+    PlayerStatsSerializer,
+    RoundAnswerSerializer,
     RoundEntrySerializer,
+    RoundSerializer,
     RulesChangeSerializer,
     ScoreRequestSerializer,
+    ScoreResultSerializer,
     SessionCreateSerializer,
+    SessionDetailSerializer,
+    SessionSummarySerializer,
+    ShareSerializer,
+    StandingSerializer,
+    TransferSerializer,
+    errors,
 )
-from calculator.errors import invalid
+from calculator.errors import CalculatorError, invalid
 from calculator.models import Session
 from scoring import score
 
@@ -32,6 +45,11 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="A repeated key returns the first answer and records nothing new.",
 )
+
+
+# What any logged-in read of a session may answer besides 200; writes add 400, 409, 413, 415.
+READ_ERRORS = errors(401, 404)
+WRITE_ERRORS = errors(400, 401, 404, 409, 413, 415)
 
 
 def _body(request: Request) -> dict[str, Any]:
@@ -45,14 +63,22 @@ class ScoreView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser]
+    parser_classes = [LimitedJSONParser]
 
     @extend_schema(
         request=ScoreRequestSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT},
+        responses={200: ScoreResultSerializer, **errors(400, 413, 415)},
     )
     def post(self, request: Request) -> Response:
-        result = score(_body(request))
+        try:
+            result = score(_body(request))
+        except ArithmeticError:
+            # Amounts past what a decimal can hold: an absurd base_silver or dealer_streak.
+            raise CalculatorError(
+                "E_CONTEXT",
+                "金額超出範圍：請檢查 base_silver 和 dealer_streak。",
+                "The amounts are out of range: check base_silver and dealer_streak.",
+            ) from None
         return Response(result, status=400 if "error" in result else 200)
 
 
@@ -64,11 +90,14 @@ class SessionView(APIView):
 
 
 class SessionListView(APIView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: SessionSummarySerializer(many=True), **errors(401)})
     def get(self, request: Request) -> Response:
         return Response(selectors.session_summaries(selectors.sessions_for_user(request.user)))
 
-    @extend_schema(request=SessionCreateSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=SessionCreateSerializer,
+        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415)},
+    )
     def post(self, request: Request) -> Response:
         body = _body(request)
         session = services.session_create(
@@ -83,20 +112,20 @@ class SessionListView(APIView):
 
 
 class SessionDetailView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: SessionDetailSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.session_detail(self.session(request, pk)))
 
 
 class RoundListView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.rounds_list(self.session(request, pk)))
 
     @extend_schema(
         request=RoundEntrySerializer,
         parameters=[IDEMPOTENCY_HEADER],
-        responses={201: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
+        responses={201: RoundAnswerSerializer, **WRITE_ERRORS},
     )
     def post(self, request: Request, pk: int) -> Response:
         recorded = services.round_record(
@@ -110,11 +139,13 @@ class RoundListView(SessionView):
 
 
 class RoundDetailView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
         return Response(selectors.round_detail(self.session(request, pk), number))
 
-    @extend_schema(request=RoundEntrySerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=RoundEntrySerializer, responses={200: RoundAnswerSerializer, **WRITE_ERRORS}
+    )
     def put(self, request: Request, pk: int, number: int) -> Response:
         game_round = services.round_correct(
             session=self.session(request, pk),
@@ -124,7 +155,7 @@ class RoundDetailView(SessionView):
         )
         return Response(selectors.round_answer(game_round))
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: RoundAnswerSerializer, **READ_ERRORS})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game_round = services.round_void(
             session=self.session(request, pk), number=number, user=request.user
@@ -133,13 +164,13 @@ class RoundDetailView(SessionView):
 
 
 class LedgerView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: LedgerSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.ledger(self.session(request, pk)))
 
 
 class LedgerCsvView(SessionView):
-    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> HttpResponse:
         session = self.session(request, pk)
         response = HttpResponse(
@@ -150,25 +181,27 @@ class LedgerCsvView(SessionView):
 
 
 class StandingsView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: StandingSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.standings(self.session(request, pk)))
 
 
 class SettlementView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: TransferSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.settlement(self.session(request, pk)))
 
 
 class StatsView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: PlayerStatsSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.player_stats(self.session(request, pk)))
 
 
 class RulesView(SessionView):
-    @extend_schema(request=RulesChangeSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=RulesChangeSerializer, responses={201: SessionDetailSerializer, **WRITE_ERRORS}
+    )
     def post(self, request: Request, pk: int) -> Response:
         body = _body(request)
         if "rules" not in body:
@@ -181,7 +214,10 @@ class RulesView(SessionView):
 class MembersView(SessionView):
     permission_classes = [*APIView.permission_classes, IsSessionOwner]
 
-    @extend_schema(request=InviteSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=InviteSerializer,
+        responses={201: InvitedSerializer, **errors(400, 401, 403, 404, 413, 415)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         self.check_object_permissions(request, session)
@@ -190,7 +226,7 @@ class MembersView(SessionView):
 
 
 class ExportView(SessionView):
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: ExportSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         response = Response(selectors.session_export(session))
@@ -199,7 +235,10 @@ class ExportView(SessionView):
 
 
 class ImportView(APIView):
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=ExportSerializer,
+        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415)},
+    )
     def post(self, request: Request) -> Response:
         session = services.session_import(owner=request.user, data=_body(request))
         return Response(selectors.session_detail(session), status=201)
@@ -211,6 +250,6 @@ class ShareView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: ShareSerializer, **errors(404)})
     def get(self, request: Request, token: str) -> Response:
         return Response(selectors.share_view(selectors.session_by_share_token(token)))

@@ -13,9 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("calculator/", views.calculator, name="calculator"),
     path("accounts/signup/", views.signup, name="signup"),
-    path(
-        "accounts/login/", auth_views.LoginView.as_view(next_page="web:session_list"), name="login"
-    ),
+    path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
     path("sessions/", views.session_list, name="session_list"),
     path("sessions/new/", views.session_new, name="session_new"),

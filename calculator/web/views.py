@@ -10,18 +10,21 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import scoring
 from calculator import selectors, services
 from calculator.errors import CalculatorError
+from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import Round, Session
 from calculator.money import money_str
 from calculator.web.charts import balance_chart
@@ -78,6 +81,29 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("web:session_list")
     return render(request, "web/home.html")
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page, refusing a username after too many failures from one address
+    (``calculator.login_attempts``) without checking the password."""
+
+    next_page = "web:session_list"
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        username = request.POST.get("username", "")
+        if login_blocked(request, username):
+            messages.error(request, _("登录失败的次数太多了，请过一会儿再试。"))
+            context = self.get_context_data(form=AuthenticationForm(request))
+            return self.render_to_response(context, status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        login_succeeded(self.request, form.cleaned_data.get("username", ""))
+        return super().form_valid(form)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        login_failed(self.request, self.request.POST.get("username", ""))
+        return super().form_invalid(form)
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -566,6 +592,7 @@ def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
 # --- the share link: read-only, no login -------------------------------------------------------
 
 
+@require_safe
 def share(request: HttpRequest, token: str) -> HttpResponse:
     try:
         session = selectors.session_by_share_token(token)

@@ -1,0 +1,140 @@
+"""Request bodies, tile strings and meld lists are bounded: too much is refused with a clear
+error object (the API) or message (the pages), and nothing is saved."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from calculator.models import Payment, Round, Session
+from tests.calculator.hands import plain
+
+pytestmark = pytest.mark.django_db
+
+
+def error_of(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.content
+    assert response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert error["message"] and error["message_en"]
+    return error
+
+
+def counts() -> tuple[int, int, int]:
+    return Session.objects.count(), Round.objects.count(), Payment.objects.count()
+
+
+def test_a_body_over_the_limit_is_refused_with_413(owner, api_as):
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    export = {
+        "format": "anqing-session",
+        "name": "big",
+        "players": ["a", "b", "c", "d"],
+        "padding": "x" * limit,
+    }
+    before = counts()
+    response = api_as(owner).post("/api/sessions/import/", export, format="json")
+    error = error_of(response, 413, "E_TOO_LARGE")
+    assert error["message_en"] == f"The request body is too large: at most {limit // 1024} KB."
+    assert counts() == before
+
+
+def test_the_limit_holds_whatever_content_length_claims(owner, api_as):
+    body = json.dumps({"name": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    response = api_as(owner).generic(
+        "POST",
+        "/api/sessions/",
+        body,
+        content_type="application/json",
+        CONTENT_LENGTH="10",  # a lie, smaller than the body
+    )
+    # Only ten bytes are read: not JSON, refused with the error object either way.
+    assert response.status_code in (400, 413)
+    assert response.json()["error"]["code"] in ("E_INVALID", "E_TOO_LARGE")
+
+
+def test_deeply_nested_json_is_a_clear_400_not_a_crash(owner, api_as):
+    body = "[" * 100_000 + "]" * 100_000
+    response = api_as(owner).generic(
+        "POST", "/api/sessions/", body, content_type="application/json"
+    )
+    error_of(response, 400, "E_INVALID")
+    score = Client().generic("POST", "/api/score/", body, content_type="application/json")
+    error_of(score, 400, "E_INVALID")
+
+
+def test_a_form_post_over_the_limit_is_refused(owner):
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        "/sessions/new/", {"name": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)}
+    )
+    assert response.status_code == 400
+    assert Session.objects.count() == 0
+
+
+def test_only_json_is_read(owner, api_as):
+    response = api_as(owner).post("/api/sessions/", {"name": "form"}, format="multipart")
+    error_of(response, 415, "E_INVALID")
+    assert Session.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"concealed": "123m" * 17}, "concealed"),
+        ({"melds": [{"kind": "pung", "tiles": "1m" * 40, "from": "E"}]}, "melds[0].tiles"),
+    ],
+)
+def test_a_long_tile_field_is_refused_naming_it(owner, api_as, sitting, change, field):
+    before = counts()
+    response = api_as(owner).post(
+        f"/api/sessions/{sitting.pk}/rounds/", {**plain("S"), **change}, format="json"
+    )
+    error = error_of(response, 400, "E_NOTATION")
+    assert error["message_en"].startswith(f"{field} is too long: at most 64 characters")
+    assert counts() == before
+    score = api_as().post("/api/score/", {**plain("S"), **change, "dealer": "E"}, format="json")
+    assert score.json()["error"]["message_en"].startswith(f"{field} is too long")
+
+
+def test_too_many_melds_are_refused(owner, api_as, sitting):
+    before = counts()
+    melds = [{"kind": "pung", "tiles": "111m", "from": "E"}] * 1000
+    response = api_as(owner).post(
+        f"/api/sessions/{sitting.pk}/rounds/", {**plain("S"), "melds": melds}, format="json"
+    )
+    assert "more than four melds" in error_of(response, 400, "E_CONTEXT")["message_en"]
+    assert counts() == before
+
+
+def test_absurd_amounts_on_the_open_score_door_are_a_clear_400(api_as):
+    request = {**plain("S"), "dealer": "E"}
+    del request["result"]
+    response = api_as().post("/api/score/", {**request, "base_silver": "1e999999"}, format="json")
+    assert "out of range" in error_of(response, 400, "E_CONTEXT")["message_en"]
+
+
+def test_the_pages_refuse_a_long_tile_field_naming_it(owner, sitting):
+    client = Client()
+    client.force_login(owner)
+    before = counts()
+    response = client.post(
+        f"/sessions/{sitting.pk}/rounds/new/",
+        {
+            "winner": "S",
+            "indicator": "9p",
+            "hand": "1m" * 35,
+            "win_tile": "4m",
+            "bar_tiles": 0,
+            "kongs_before_win": 0,
+        },
+    )
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "concealed" in body and "64" in body
+    assert counts() == before
