@@ -185,8 +185,14 @@ def session_invite(*, session: Session, username: str) -> AbstractBaseUser:
     user = user_model.objects.filter(username=username).first() if username else None
     if user is None:
         raise invalid(f"沒有用戶名為 {username!r} 的用戶。", f"No user named {username!r}.")
-    if user.pk != session.owner_id:
-        session.members.add(user)
+    if user.pk == session.owner_id:
+        raise invalid(
+            f"{username!r} 是這一場的主人，不用邀請。",
+            f"{username!r} owns this session and needs no invitation.",
+        )
+    if session.members.filter(pk=user.pk).exists():
+        raise invalid(f"{username!r} 已經是成員了。", f"{username!r} is already a member.")
+    session.members.add(user)
     return user
 
 
@@ -334,17 +340,29 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         )
     created: list[Round] = []
     for expected, item in enumerate(rounds, start=1):
-        if not isinstance(item, Mapping) or item.get("number") != expected:
+        if (
+            not isinstance(item, Mapping)
+            or item.get("number") != expected
+            or type(item.get("number")) is not int
+        ):
             raise invalid(
                 f"rounds 必須按局號 1、2、3… 排列；第 {expected} 項不對。",
                 f"rounds must be numbered 1, 2, 3, … in order; item {expected} is not.",
             )
-        entry = round_entry_parse({"result": item.get("result"), **(item.get("hand") or {})})
-        version = by_number.get(item.get("rules_version", 1))
+        entry = _import_entry(expected, item)
+        number = item.get("rules_version", 1)
+        version = by_number.get(number) if type(number) is int else None
         if version is None:
             raise invalid(
-                f"第 {expected} 局的 rules_version 不存在。",
-                f"Round {expected} refers to a rules_version that is not in the file.",
+                f"第 {expected} 局的 rules_version 不存在（應是文件裡某個版本的號碼）。",
+                f"Round {expected} refers to a rules_version that is not in the file "
+                f"(it must be the number of one of rules_versions).",
+            )
+        voided = item.get("voided", False)
+        if not isinstance(voided, bool):
+            raise invalid(
+                f"第 {expected} 局的 voided 必須是 true 或 false，收到 {voided!r}。",
+                f"Round {expected}: voided must be true or false, got {voided!r}.",
             )
         created.append(
             Round(
@@ -355,13 +373,38 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
                 hand=entry.hand,
                 rules_version=version,
                 dealer="E",
-                voided=bool(item.get("voided", False)),
+                voided=voided,
                 recorded_by=owner,
             )
         )
     Round.objects.bulk_create(created)
-    _rescore_from(session, 1)
+    _rescore_from(session, 1, name_round=True)
     return session
+
+
+def _import_entry(number: int, item: Mapping) -> RoundEntry:
+    """Round ``number`` of an export as a round entry; any refusal names the round."""
+    hand = item.get("hand")
+    if hand is None:
+        hand = {}
+    if not isinstance(hand, Mapping):
+        raise invalid(
+            f"第 {number} 局的 hand 必須是對象（牌的欄位）。",
+            f"Round {number}: hand must be an object of hand fields.",
+        )
+    try:
+        return round_entry_parse({"result": item.get("result"), **hand})
+    except CalculatorError as problem:
+        raise _in_round(number, problem) from None
+
+
+def _in_round(number: int, problem: CalculatorError) -> CalculatorError:
+    return CalculatorError(
+        problem.code,
+        f"第 {number} 局：{problem.message}",
+        f"Round {number}: {problem.message_en}",
+        status=problem.status,
+    )
 
 
 # --- the history walk -----------------------------------------------------------------------
@@ -440,9 +483,10 @@ def _score_round(
     ]
 
 
-def _rescore_from(session: Session, number: int) -> None:
+def _rescore_from(session: Session, number: int, *, name_round: bool = False) -> None:
     """Re-score rounds ``number``, ``number + 1``, … in order: each gets the dealer context that
-    the (corrected) history before it gives (R2.2), with its own rules version (R12)."""
+    the (corrected) history before it gives (R2.2), with its own rules version (R12). With
+    ``name_round`` an engine refusal says which round it is about."""
     later: list[Round] = list(
         session.rounds.filter(number__gte=number).select_related("rules_version").order_by("number")
     )
@@ -454,7 +498,10 @@ def _rescore_from(session: Session, number: int) -> None:
         before = [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]
         # A voided round is scored where it stands, so it shows what it would have been worth,
         # but it moves no money and does not pass or keep the deal (R2.2).
-        scored = _score_round(session, game_round, dealer, streak, rules_cache)
+        try:
+            scored = _score_round(session, game_round, dealer, streak, rules_cache)
+        except CalculatorError as problem:
+            raise _in_round(game_round.number, problem) if name_round else problem from None
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
         if game_round.voided:

@@ -7,6 +7,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from calculator.api.errors import api_or_page_400, api_or_page_404, api_or_page_500
 from calculator.health import healthz
 
 # Swagger UI loads its bundle and styles from drf-spectacular's CDN and styles its widgets
@@ -31,3 +32,8 @@ urlpatterns = [
     path("api/", include("calculator.api.urls")),
     path("", include("calculator.web.urls")),
 ]
+
+# A URL under /api/ that matches no route, or a crash, still answers with the error object.
+handler400 = api_or_page_400
+handler404 = api_or_page_404
+handler500 = api_or_page_500

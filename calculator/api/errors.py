@@ -10,7 +10,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -126,3 +127,40 @@ def error_handler(exc: Exception, context: dict) -> Response | None:
         }
     response.data = {"error": error}
     return response
+
+
+# --- the error object outside DRF's views: no route, a refused body, a crash -------------------
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _error(code: str, message: str, message_en: str, status: int) -> JsonResponse:
+    body = {"error": {"code": code, "message": message, "message_en": message_en}}
+    return JsonResponse(body, status=status)
+
+
+def api_or_page_400(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse(too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE).as_dict(), status=413)
+    return _error("E_INVALID", "請求有誤。", "The request is malformed.", 400)
+
+
+def api_or_page_404(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return _error("E_NOT_FOUND", "找不到。", "Not found.", 404)
+
+
+def api_or_page_500(request: HttpRequest) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.server_error(request)
+    return _error(
+        "E_SERVER",
+        "服務器出錯了，請稍後再試。",
+        "Something went wrong on the server; please try again later.",
+        500,
+    )
