@@ -1,0 +1,198 @@
+"""Failures injected in the middle of a write leave the database exactly as it was; a retried
+request with the same Idempotency-Key records once; an unreachable database is reported within
+seconds, not after a hang."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from calculator import services
+from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from tests.calculator.hands import DRAW, bao, paofeng, plain
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Injected(RuntimeError):
+    """The fault a test injects."""
+
+
+def dump() -> dict[str, list[dict[str, Any]]]:
+    """Every row a write could touch, in a fixed order."""
+    return {
+        model.__name__: list(model.objects.values().order_by("pk"))
+        for model in (Session, RulesVersion, Round, Payment, IdempotentAnswer)
+    }
+
+
+def fail_on_call(n: int, real: Any) -> Any:
+    """``real``, except that its ``n``-th call and every later one raise."""
+    calls = {"count": 0}
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        calls["count"] += 1
+        if calls["count"] >= n:
+            raise Injected(f"injected failure on call {n}")
+        return real(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.fixture
+def owner(transactional_db):
+    return get_user_model().objects.create_user("owner", password="pw-owner-123")
+
+
+@pytest.fixture
+def api(owner) -> APIClient:
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(owner)
+    return client
+
+
+@pytest.fixture
+def sitting(owner) -> Session:
+    """Five rounds under two rules versions: every later round depends on the ones before."""
+    session = services.session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
+    for entry in (plain("S"), DRAW, paofeng("W")):
+        services.round_record(session=session, entry=entry, user=owner)
+    services.rules_change(session=session, rules={"dealer_base": 10}, user=owner)
+    for entry in (bao("N", "E"), plain("E")):
+        services.round_record(session=session, entry=entry, user=owner)
+    return session
+
+
+def assert_server_error(response) -> None:
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "E_SERVER"
+
+
+def test_a_failure_while_writing_the_payments_of_a_new_round_saves_nothing(
+    api, sitting, monkeypatch
+):
+    before = dump()
+    monkeypatch.setattr(
+        Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
+    )
+    response = api.post(f"/api/sessions/{sitting.pk}/rounds/", plain("W"), format="json")
+    assert_server_error(response)
+    assert dump() == before
+
+
+@pytest.mark.parametrize("nth", [1, 2, 4])
+def test_a_failure_in_the_engine_while_rescoring_after_a_correction_changes_nothing(
+    api, sitting, monkeypatch, nth
+):
+    before = dump()
+    monkeypatch.setattr(services, "score", fail_on_call(nth, services.score))
+    response = api.put(f"/api/sessions/{sitting.pk}/rounds/1/", plain("W"), format="json")
+    assert_server_error(response)
+    assert dump() == before
+
+
+@pytest.mark.parametrize("step", ["_rounds_update", "bulk_create"])
+def test_a_failure_after_the_old_payments_are_deleted_changes_nothing(
+    api, sitting, monkeypatch, step
+):
+    before = dump()
+    if step == "bulk_create":
+        monkeypatch.setattr(
+            Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
+        )
+    else:
+        monkeypatch.setattr(services, step, fail_on_call(1, getattr(services, step)))
+    assert_server_error(api.put(f"/api/sessions/{sitting.pk}/rounds/2/", plain("S"), format="json"))
+    assert dump() == before
+    assert_server_error(api.delete(f"/api/sessions/{sitting.pk}/rounds/1/"))
+    assert dump() == before
+
+
+def test_without_a_fault_the_same_correction_does_change_things(api, sitting):
+    """The faults above are injected into writes that really change the ledger."""
+    before = dump()
+    response = api.put(f"/api/sessions/{sitting.pk}/rounds/1/", plain("W"), format="json")
+    assert response.status_code == 200
+    after = dump()
+    assert after["Round"] != before["Round"] and after["Payment"] != before["Payment"]
+
+
+def test_a_retry_after_a_failed_first_attempt_records_once(api, sitting, monkeypatch):
+    url = f"/api/sessions/{sitting.pk}/rounds/"
+    before = dump()
+    with monkeypatch.context() as patched:
+        patched.setattr(
+            Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
+        )
+        first = api.post(url, plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert_server_error(first)
+    assert dump() == before  # no round, no payment, and no stored answer for the key
+    retry = api.post(url, plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert retry.status_code == 201 and retry.json()["number"] == 6
+    again = api.post(url, plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == retry.json()
+    assert Round.objects.filter(session=sitting).count() == 6
+    assert Payment.objects.filter(round__number=6).count() == 3
+
+
+# --- the database out of reach ----------------------------------------------------------------
+
+
+def test_healthz_answers_ok_when_the_database_answers(transactional_db):
+    response = APIClient().get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok"}
+
+
+HEALTH_SCRIPT = """
+import json, django
+django.setup()
+from django.test import Client
+response = Client().get("/healthz")
+print(json.dumps({"status": response.status_code, "body": response.json()}))
+"""
+
+
+def run_with_database(url: str, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env |= {"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "calculator.settings"}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    return done, time.monotonic() - started
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://postgres@127.0.0.1:1/anqing",  # a closed port: refused at once
+        "postgres://postgres@10.255.255.1:5432/anqing",  # no answer: the connect timeout
+    ],
+)
+def test_an_unreachable_database_is_reported_within_seconds(url):
+    done, took = run_with_database(url, "-c", HEALTH_SCRIPT)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    assert answer["status"] == 503
+    error = answer["body"]["error"]
+    assert error["code"] == "E_DATABASE"
+    assert error["message_en"].startswith("The database cannot be reached: ")
+    assert took < 10, took
+
+
+def test_the_app_starts_without_its_database():
+    done, took = run_with_database("postgres://postgres@127.0.0.1:1/anqing", "manage.py", "check")
+    assert done.returncode == 0, done.stderr
+    assert "no issues" in done.stdout
+    assert took < 10
