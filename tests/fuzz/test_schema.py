@@ -9,11 +9,15 @@ are reached and not only their 404s.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hypothesis
 import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
+from django.core import signals
 from django.core.cache import cache
+from django.db import close_old_connections
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.parameters import ParameterLocation
@@ -29,7 +33,23 @@ from calculator.models import Session
 from calculator.wsgi import application
 from tests.calculator.hands import DRAW, plain
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
+
+def app(environ: dict, start_response: Any) -> list[bytes]:
+    """The WSGI app, without closing the database connection around each request (as Django's
+    test client does): the test's transaction lives on that connection."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        response = application(environ, start_response)
+        body = b"".join(response)
+        response.close()
+        return [body]
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", app)
 
 CHECKS = [
     not_a_server_error,
