@@ -23,6 +23,9 @@ from scoring.tiles import (
     wild_of,
 )
 
+# Money stays exact (Decimal) and in a range a table plays for.
+MAX_SILVER = Decimal(1_000_000)
+SILVER_PLACES = 4
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
 FED_KINDS = ("chi", "pung", "kong", "added_kong")  # R5.2: melds that record a feeder
 KONG_KINDS = ("kong", "added_kong", "concealed_kong")
@@ -113,13 +116,13 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
             "E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object"
         )
     # --- R11 step 1a: fields that cannot be read (E_NOTATION)
-    indicator = face_of(_required(request, "indicator"))
+    indicator = face_of(_required(request, "indicator"), "indicator")
     winner_raw = _seat_text(request, "winner")
     dealer_raw = _seat_text(request, "dealer")
     streak = _count(request, "dealer_streak")
     silver = _silver(request.get("base_silver", "1"))
     concealed = tuple(parse_tiles(_required(request, "concealed"), "concealed"))
-    win_tile = face_of(_required(request, "win_tile")) if with_win_tile else None
+    win_tile = face_of(_required(request, "win_tile"), "win_tile") if with_win_tile else None
     bar_tiles = _count(request, "bar_tiles")
     kongs_before_win = _count(request, "kongs_before_win")
     first_turn = request.get("first_turn", False)
@@ -151,9 +154,12 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     ):
         if value < 0:
             raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
-    if silver <= 0:
+    if not 0 < silver <= MAX_SILVER or silver.normalize().as_tuple().exponent < -SILVER_PLACES:
         raise ScoringError(
-            "E_CONTEXT", "base_silver 必須大於 0", "base_silver must be greater than 0"
+            "E_CONTEXT",
+            f"base_silver 必須大於 0、不超過 {MAX_SILVER}，最多 {SILVER_PLACES} 位小數",
+            f"base_silver must be above 0 and at most {MAX_SILVER}, "
+            f"with at most {SILVER_PLACES} decimal places",
         )
     for seat in others_raw:
         if seat not in SEATS or seat == winner:

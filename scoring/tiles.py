@@ -65,12 +65,15 @@ def code(face: int) -> str:
     return FACES[face]
 
 
-def face_of(tile_code: str) -> int:
-    """The face of one compact tile code such as ``"7m"``; raises E_NOTATION otherwise."""
-    faces = parse_tiles(tile_code, "tile")
+def face_of(tile_code: str, field: str = "tile") -> int:
+    """The face of one compact tile code such as ``"7m"``; raises E_NOTATION naming ``field``
+    otherwise."""
+    faces = parse_tiles(tile_code, field)
     if len(faces) != 1:
         raise ScoringError(
-            "E_NOTATION", f"「{tile_code}」不是一張牌", f"'{tile_code}' is not a single tile"
+            "E_NOTATION",
+            f"{field}「{tile_code}」應是一張牌，例如 7m",
+            f"{field} '{tile_code}' must be a single tile such as 7m",
         )
     return faces[0]
 
@@ -221,7 +224,7 @@ def specials(indicator: str) -> dict:
     >>> specials("5z")
     {'wild': '6z', 'stand_in': None, 'bar_faces': ['5z', '7z']}
     """
-    wild = wild_of(face_of(indicator))
+    wild = wild_of(face_of(indicator, "indicator"))
     stand_in = stand_in_of(wild)
     return {
         "wild": code(wild),

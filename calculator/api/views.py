@@ -35,7 +35,7 @@ from calculator.api.serializers import (
     TransferSerializer,
     errors,
 )
-from calculator.errors import CalculatorError, invalid
+from calculator.errors import invalid
 from calculator.models import Session
 from scoring import score
 
@@ -70,15 +70,7 @@ class ScoreView(APIView):
         responses={200: ScoreResultSerializer, **errors(400, 413, 415)},
     )
     def post(self, request: Request) -> Response:
-        try:
-            result = score(_body(request))
-        except ArithmeticError:
-            # Amounts past what a decimal can hold: an absurd base_silver or dealer_streak.
-            raise CalculatorError(
-                "E_CONTEXT",
-                "金額超出範圍：請檢查 base_silver 和 dealer_streak。",
-                "The amounts are out of range: check base_silver and dealer_streak.",
-            ) from None
+        result = score(_body(request))
         return Response(result, status=400 if "error" in result else 200)
 
 
