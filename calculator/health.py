@@ -6,14 +6,19 @@ reported within seconds instead of hanging the probe.
 
 from __future__ import annotations
 
-from django.db import DatabaseError, connection
-from django.http import HttpRequest, JsonResponse
+from collections.abc import Callable
+
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.html import format_html
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 
 def database_unreachable(problem: Exception) -> dict:
-    reason = str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
+    reason = (
+        str(problem).strip().splitlines()[0] if str(problem).strip() else type(problem).__name__
+    )
     return {
         "error": {
             "code": "E_DATABASE",
@@ -33,3 +38,36 @@ def healthz(request: HttpRequest) -> JsonResponse:
     except DatabaseError as problem:
         return JsonResponse(database_unreachable(problem), status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+class DatabaseUnavailableMiddleware:
+    """A request that finds the database unreachable is answered 503 with the reason — the
+    contract's error object on the API, a short page elsewhere — instead of a bare 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        body = database_unreachable(exception)
+        if request.path.startswith("/api/"):
+            response: HttpResponse = JsonResponse(body, status=503)
+        else:
+            error = body["error"]
+            response = HttpResponse(
+                format_html(
+                    "<!doctype html><meta charset='utf-8'><title>503</title>"
+                    "<h1>暫時連不上數據庫 · The database cannot be reached</h1>"
+                    "<p>{}</p><p>{}</p><p>沒有保存任何東西，請稍後再試。"
+                    " Nothing was saved; please try again shortly.</p>",
+                    error["message"],
+                    error["message_en"],
+                ),
+                status=503,
+            )
+        response["Retry-After"] = "10"
+        return response

@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "calculator.health.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "calculator.urls"

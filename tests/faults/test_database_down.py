@@ -1,0 +1,51 @@
+"""A request that finds the database gone is answered 503 with the reason, not a bare 500."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import OperationalError
+from django.test import Client
+
+from calculator import selectors
+
+
+@pytest.fixture
+def gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unreachable(*args: object, **kwargs: object) -> None:
+        raise OperationalError('connection to server at "127.0.0.1", port 5432 failed')
+
+    monkeypatch.setattr(selectors, "sessions_for_user", unreachable)
+
+
+@pytest.fixture
+def player(db) -> Client:
+    client = Client()
+    client.force_login(get_user_model().objects.create_user("ahnan", password="pw-table-8899"))
+    return client
+
+
+def test_the_api_answers_503_with_the_error_object(player: Client, gone: None) -> None:
+    response = player.get("/api/sessions/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "10"
+    error = response.json()["error"]
+    assert error["code"] == "E_DATABASE"
+    assert "The database cannot be reached" in error["message_en"]
+    assert "port 5432" in error["message_en"]
+
+
+def test_a_page_answers_503_and_says_nothing_was_saved(player: Client, gone: None) -> None:
+    response = player.get("/sessions/")
+    assert response.status_code == 503
+    body = response.content.decode()
+    assert "The database cannot be reached" in body and "Nothing was saved" in body
+
+
+def test_other_failures_are_not_mistaken_for_an_outage(player: Client, monkeypatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("a bug, not an outage")
+
+    monkeypatch.setattr(selectors, "sessions_for_user", broken)
+    player.raise_request_exception = False
+    assert player.get("/api/sessions/").status_code == 500
