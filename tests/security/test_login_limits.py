@@ -121,3 +121,13 @@ def test_the_login_page_still_logs_in_below_the_limit(owner):
     response = page_login(client, "pw-owner-123")
     assert response.status_code == 302 and response["Location"] == "/sessions/"
     assert client.session["_auth_user_id"] == str(owner.pk)
+
+
+def test_the_refusal_speaks_the_page_language(owner):
+    client = Client()
+    client.post("/i18n/setlang/", {"language": "en", "next": "/accounts/login/"})
+    for _ in range(LIMIT):
+        page_login(client, "wrong")
+    refused = page_login(client, "pw-owner-123")
+    assert refused.status_code == 429
+    assert "Too many failed log-ins. Please wait a while and try again." in refused.content.decode()
