@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from scoring.errors import ScoringError
 from scoring.hand import Hand, read_hand
-from scoring.items import ITEMS, LABELS, TIAN_HU_ITEMS, GangKai, Item
+from scoring.items import LABELS, TIAN_HU_ITEMS, GangKai, Item, items_for
 from scoring.payments import money, payments
 from scoring.readings import SHAPES, Reading, is_thirteen_lan, readings
 from scoring.table import dealer_base, lianzhuang_bonus
@@ -88,7 +88,7 @@ def waits(request: dict) -> dict:
 def scored_items(r: Reading) -> list[ScoredItem]:
     out = []
     rules = r.hand.rules
-    for item in ITEMS:
+    for item in items_for(r.shape, rules.daque):
         count = item.count(r)
         if count:
             fan = item.fan_for(r) if isinstance(item, GangKai) else item.value(rules, count) * count

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -415,13 +414,15 @@ def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
 
 
 def _check_copies(hand: Hand) -> None:
-    """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles."""
-    counts = Counter(hand.concealed)
+    """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles (a kong's
+    four tiles are all written in its meld, R5.5)."""
+    counts = [0] * 34
+    for face in hand.concealed:
+        counts[face] += 1
     for meld in hand.melds:
-        counts.update(meld.printed)
-        if meld.kind in ("kong", "added_kong", "concealed_kong") and len(meld.printed) == 3:
-            counts[meld.printed[0]] += 1
-    for face, n in sorted(counts.items()):
+        for face in meld.printed:
+            counts[face] += 1
+    for face, n in enumerate(counts):
         if n > 4:
             raise ScoringError(
                 "E_TOO_MANY_COPIES",

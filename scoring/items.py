@@ -8,7 +8,9 @@ rules object (R12), never from here.
 
 from __future__ import annotations
 
-from scoring.readings import Reading
+from functools import lru_cache
+
+from scoring.readings import SHAPES, Reading
 from scoring.rules import Rules
 from scoring.tiles import WINDS, code, format_tiles
 
@@ -26,6 +28,8 @@ class Item:
     name_en = ""
     rule = "R7"
     quote = ""
+    shapes: tuple[str, ...] = SHAPES  # the shapes it can apply to at all (R7, R7.1)
+    daque_only = False  # R3: scored under 打缺 only
 
     @property
     def key(self) -> str:
@@ -128,6 +132,7 @@ class PaoFeng(Item):
 class PengPengHu(Item):
     code, name, name_en, rule = "PENG_PENG_HU", "碰碰胡", "All pungs", "R7 PENG_PENG_HU"
     quote = "碰碰胡：手中牌全是由刻子或槓子（不管明刻、暗刻）以及一個對子所組成 3番"
+    shapes = ("standard",)
 
     def count(self, r: Reading) -> int:
         return 1 if is_peng_peng(r) else 0  # R7.1: only the standard shape
@@ -148,6 +153,7 @@ class PengPengHu(Item):
 class MenQing(Item):
     code, name, name_en, rule = "MEN_QING", "門清", "Concealed hand", "R7 MEN_QING"
     quote = "門清：3番，不吃牌，不碰牌也不明槓而直接自摸形成的胡。"
+    shapes = ("standard", "da_diao_che")
 
     def count(self, r: Reading) -> int:
         if r.shape == "standard":
@@ -167,6 +173,7 @@ class MenQing(Item):
 class QiDui(Item):
     code, name, name_en, rule = "QI_DUI", "七對", "Seven pairs (hard)", "R7 QI_DUI, R6.2"
     quote = "七對天胡30加跑風6"
+    shapes = ("seven_pairs",)
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "seven_pairs" and r.hard and not is_shuang_tian_hu(r))
@@ -187,6 +194,7 @@ class QiDuiWild(Item):
         "R7 QI_DUI_WILD",
     )
     quote = "七對有鑽（不算天胡）：9番（跑風已經包含在+9里，不在顯示和累加）"
+    shapes = ("seven_pairs",)
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "seven_pairs" and not r.hard)
@@ -218,6 +226,7 @@ class ShuangTianHu(Item):
         "R7 SHUANG_TIAN_HU",
     )
     quote = "雙天胡：七對+四鑽，並且四個鑽只表示自己本身，不頂替其他牌 66番 雙天胡60加跑風6"
+    shapes = ("seven_pairs",)
 
     def count(self, r: Reading) -> int:
         return int(is_shuang_tian_hu(r))
@@ -233,6 +242,7 @@ class ShuangTianHu(Item):
 class DaDiaoChe(Item):
     code, name, name_en, rule = "DA_DIAO_CHE", "大吊車", "Big hanging cart", "R7 DA_DIAO_CHE, R6.3"
     quote = "大吊車天胡30加跑風6"
+    shapes = ("da_diao_che",)
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "da_diao_che" and not any(r.win_group[2]))
@@ -254,6 +264,7 @@ class DaDiaoCheWild(Item):
         "R7 DA_DIAO_CHE_WILD",
     )
     quote = "吊鑽後摸到任意一張胡牌 9番 大吊車3加跑風6"
+    shapes = ("da_diao_che",)
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "da_diao_che" and any(r.win_group[2]))
@@ -271,6 +282,7 @@ class ShiSanLan(Item):
         "R7 SHI_SAN_LAN, R6.4",
     )
     quote = "十三爛：手中十四張牌中，序數牌間隔大於等於3，字牌沒有重複所組成的牌形"
+    shapes = ("thirteen_lan",)
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "thirteen_lan" and not _seven_stars(r))  # R7.1: 七星 replaces it
@@ -290,6 +302,7 @@ def _seven_stars(r: Reading) -> bool:
 class QiXing(Item):
     code, name, name_en, rule = "QI_XING", "七星歸位", "Seven stars", "R7 QI_XING, R6.4"
     quote = "七星歸位 + 十三爛胡牌，胡牌也算天胡 30番"
+    shapes = ("thirteen_lan",)
 
     def count(self, r: Reading) -> int:
         return int(_seven_stars(r))
@@ -302,6 +315,7 @@ class QiXing(Item):
 class YiLong(Item):
     code, name, name_en, rule = "YI_LONG", "一龍", "Pure straight", "R7 YI_LONG"
     quote = "一龍：手上筒條萬任意一樣從一到九都有，可以用鑽牌充當。 10番"
+    shapes = ("standard", "da_diao_che")
 
     def count(self, r: Reading) -> int:
         return 1 if _dragon_suit(r) is not None else 0
@@ -329,6 +343,7 @@ def _dragon_suit(r: Reading) -> int | None:
 class FengKe(Item):
     code, name, name_en, rule = "FENG_KE", "風", "Wind set", "R7 FENG_KE"
     quote = "只要有三個一樣的就 +1 番（碰出來或在手裡都算）"
+    shapes = ("standard", "da_diao_che")
 
     def count(self, r: Reading) -> int:
         if r.shape not in ("standard", "da_diao_che"):
@@ -461,6 +476,7 @@ def _one_suit(r: Reading) -> tuple[set[int], bool]:
 class QingYiSe(Item):
     code, name, name_en, rule = "QING_YI_SE", "清一色", "Pure one suit", "R7 QING_YI_SE, R3"
     quote = "算清一色，湊一色，字一色的翻子"
+    daque_only = True
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
@@ -474,6 +490,7 @@ class QingYiSe(Item):
 class CouYiSe(Item):
     code, name, name_en, rule = "COU_YI_SE", "湊一色", "Mixed one suit", "R7 COU_YI_SE, R3"
     quote = "算清一色，湊一色，字一色的翻子"
+    daque_only = True
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
@@ -487,6 +504,7 @@ class CouYiSe(Item):
 class ZiYiSe(Item):
     code, name, name_en, rule = "ZI_YI_SE", "字一色", "All honors", "R7 ZI_YI_SE, R3"
     quote = "算清一色，湊一色，字一色的翻子"
+    daque_only = True
 
     def count(self, r: Reading) -> int:
         suited, honors = _one_suit(r)
@@ -497,6 +515,12 @@ class ZiYiSe(Item):
 
 
 ITEMS_BY_CODE = {item.code: item for item in ITEMS}
+
+
+@lru_cache(maxsize=16)
+def items_for(shape: str, daque: bool) -> tuple[Item, ...]:
+    """The registry's items that can apply to a shape under a ruleset, in registry order."""
+    return tuple(i for i in ITEMS if shape in i.shapes and (daque or not i.daque_only))
 
 
 class Label:
