@@ -363,10 +363,11 @@ def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
         if not parts:
             return ()
         per_suit.append(parts)
+    m, p, s, z = per_suit
     return tuple(
-        tuple(g for _, _, groups in combo for g in groups)
-        for combo in product(*per_suit)
-        if sum(c[0] for c in combo) == sets and sum(c[1] for c in combo) == pair
+        a[2] + b[2] + c[2] + d[2]
+        for a, b, c, d in product(m, p, s, z)
+        if a[0] + b[0] + c[0] + d[0] == sets and a[1] + b[1] + c[1] + d[1] == pair
     )
 
 

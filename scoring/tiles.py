@@ -113,16 +113,15 @@ def _parse_cached(text: str) -> tuple[int, ...] | None:
         return None
     faces: list[int] = []
     for ranks, letter in tokens:
-        for rank in ranks:
-            face = _FACE_OF_CODE.get(rank + letter)
-            if face is None:
-                return None
-            faces.append(face)
+        if letter == "z" and ("8" in ranks or "9" in ranks):
+            return None  # honors run 1-7
+        base = _SUIT_BASE[letter] - 49  # ord("1") == 49
+        faces.extend([base + ord(rank) for rank in ranks])
     return tuple(faces)
 
 
 _TOKEN = re.compile(r"([1-9]+)([mpsz])")
-_FACE_OF_CODE = {tile: face for face, tile in enumerate(FACES)}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _SUIT_INDEX = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
 
 
