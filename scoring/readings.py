@@ -220,6 +220,8 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
 
 
 SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
+# The key of no groups at all (see ``_distinct_parts``).
+EMPTY_KEY = (0, 0, 0, 0, 0, False, (), False, False, False, False)
 
 
 @lru_cache(maxsize=200_000)
@@ -230,35 +232,48 @@ def _decompose(
     (R6.1: wilds may fill any position of a concealed set or the pair).
 
     Each suit is taken apart on its own (and remembered: the same suit pattern recurs across
-    hands); of a suit's parts that the fan items cannot tell apart only the first is kept
-    (``_part_key``); the parts are then merged, and wilds left over form groups of their own.
+    hands); of the parts that the fan items cannot tell apart only the first is kept
+    (``_distinct_parts``); the parts are then merged, and wilds left over form groups of their
+    own.
     ``drawn`` is the face the drawn tile plays, or -1 when it is a wild.
     """
     if sum(counts) + wilds != 3 * sets + 2 * pair:
         return ()
     if not wilds:
         return _decompose_natural(counts, sets, pair)
-    # state (wilds used, sets, pairs) -> group tuples so far
-    states: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {(0, 0, 0): [()]}
+    # merged key of the parts so far -> the first groups with that key (keys add up across
+    # suits as they do within one, so equal keys are merged here too)
+    states: dict[tuple, tuple[Group, ...]] = {EMPTY_KEY: ()}
     for base in SUIT_BASES:
         size = 7 if base == 27 else 9
-        parts = _distinct_parts(counts[base : base + size], base, wilds, own, drawn)
-        merged: dict[tuple[int, int, int], list[tuple[Group, ...]]] = {}
-        for (w0, s0, p0), heads in states.items():
-            for (w1, s1, p1, *_), groups in parts:
-                key = (w0 + w1, s0 + s1, p0 + p1)
-                if key[0] > wilds or key[1] > sets or key[2] > pair:
+        # The 鑽's face and the drawn face matter only to their own suit's parts; elsewhere
+        # they are left out (-1) so one suit pattern's parts serve every hand that holds it.
+        inside = range(base, base + size)
+        parts = _distinct_parts(
+            counts[base : base + size],
+            base,
+            wilds,
+            own if own in inside else -1,
+            drawn if drawn in inside else -1,
+        )
+        merged: dict[tuple, tuple[Group, ...]] = {}
+        for head_key, head in states.items():
+            for key, groups in parts:
+                if (
+                    head_key[0] + key[0] > wilds
+                    or head_key[1] + key[1] > sets
+                    or head_key[2] + key[2] > pair
+                ):
                     continue
-                merged.setdefault(key, []).extend(head + groups for head in heads)
+                both = _merge_keys(head_key, key)
+                if both not in merged:
+                    merged[both] = head + groups
         states = merged
-    # Each suit's part is canonical and all-wild groups come only from the fill, so every
-    # combination below is a different multiset: no sorting or de-duplication is needed.
+    # All-wild groups come only from the fill, so every combination below is different.
     out = []
-    for (used, made_sets, made_pairs), found in states.items():
-        fills = _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque)
-        for groups in found:
-            for fill in fills:
-                out.append(groups + fill)
+    for (used, made_sets, made_pairs, *_), groups in states.items():
+        for fill in _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque):
+            out.append(groups + fill)
     return tuple(out)
 
 
@@ -274,7 +289,7 @@ def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, dr
     """
     first = next((i for i, n in enumerate(counts) if n), None)
     if first is None:
-        return (((0, 0, 0, 0, 0, False, (), False, False, False, False), ()),)
+        return ((EMPTY_KEY, ()),)
     kept: dict[tuple, tuple[Group, ...]] = {}
     for group, used, wild_used, is_pair in _groups_with(counts, base, first, wilds):
         rest = list(counts)
@@ -290,6 +305,7 @@ def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, dr
     return tuple(sorted(kept.items()))
 
 
+@lru_cache(maxsize=50_000)
 def _group_key(
     group: Group, base: int, own: int, drawn: int, wild_used: int, is_pair: int
 ) -> tuple:
