@@ -324,9 +324,11 @@ def _group_key(
 
 
 def _merge_keys(a: tuple, b: tuple) -> tuple:
+    """The key of two parts together: counts add up, flags combine, 一龍 chows stay sorted."""
+    dragons = b[6] if not a[6] else a[6] if not b[6] else tuple(sorted(a[6] + b[6]))
     return (
         a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] or b[5],
-        tuple(sorted(a[6] + b[6])), a[7] or b[7], a[8] or b[8], a[9] or b[9], a[10] or b[10],
+        dragons, a[7] or b[7], a[8] or b[8], a[9] or b[9], a[10] or b[10],
     )  # fmt: skip
 
 
