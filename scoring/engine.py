@@ -200,12 +200,15 @@ def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
 
 def _reading_sets(r: Reading) -> list[dict]:
     hand = r.hand
-    stand_in = hand.stand_in
+    # What a tile playing each face looks like when natural (R4.3: the stand-in 紅中 plays the
+    # 鑽's face), and what a wild looks like: the 鑽 itself.
+    natural = list(FACES)
+    if hand.stand_in is not None:
+        natural[hand.wild] = FACES[hand.stand_in]
+    wild_code = FACES[hand.wild]
 
     def printed(face: int, wild: bool) -> str:
-        if wild:
-            return code(hand.wild)
-        return code(stand_in) if face == hand.wild and stand_in is not None else code(face)
+        return wild_code if wild else natural[face]
 
     concealed = []
     for gi, (kind, faces, wild) in enumerate(r.groups):

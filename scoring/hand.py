@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from scoring.errors import ScoringError
 from scoring.rules import Rules, make_rules
@@ -268,6 +269,13 @@ def _count(request: Mapping, name: str) -> int:
 
 def _silver(value: object) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
+        raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
+    return _silver_of(value)
+
+
+@lru_cache(maxsize=256)
+def _silver_of(value: str | int | float | Decimal) -> Decimal:
+    if isinstance(value, bool):
         raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
     try:
         silver = Decimal(str(value).strip())
