@@ -281,8 +281,8 @@ def _decompose(
 def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, drawn: int) -> tuple:
     """One suit's parts, keeping only the first of those the fan items cannot tell apart.
 
-    A part is (wilds used, sets, pairs, groups). Its key (``_group_key`` summed over its
-    groups) holds what the items and the drawn tile's place can see: substitutions, wind
+    A part is (key, groups). Its key (``_group_key`` merged over its groups; it starts with
+    wilds used, sets and pairs) holds what the items and the drawn tile's place can see: substitutions, wind
     pungs, whether a chow is used, the chows an 一龍 is made of, a wild in the pair, whether the
     drawn tile can sit here and whether it earns 跑風 there. The key of a part is made from
     the keys of its groups, so equal keys are merged at every step of the search.
