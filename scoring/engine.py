@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from decimal import Decimal
+from functools import lru_cache
 
 from scoring.errors import ScoringError
 from scoring.hand import Hand, read_hand
 from scoring.items import LABELS, TIAN_HU_ITEMS, GangKai, Item, items_for
-from scoring.payments import money, payments
-from scoring.readings import SHAPES, Reading, is_thirteen_lan, readings
+from scoring.payments import money, payments, total_of
+from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.table import dealer_base, lianzhuang_bonus
 from scoring.tiles import FACES, code, format_tiles
 
@@ -178,7 +178,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "lianzhuang_bonus": lianzhuang_bonus(rules, hand.streak),
         "base_silver": money(hand.silver),
         "payments": pays,
-        "total": money(sum((Decimal(p["amount"]) for p in pays), Decimal(0))),
+        "total": total_of(pays, hand.silver),
     }
 
 
@@ -200,31 +200,19 @@ def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
 
 def _reading_sets(r: Reading) -> list[dict]:
     hand = r.hand
-    # What a tile playing each face looks like when natural (R4.3: the stand-in 紅中 plays the
-    # 鑽's face), and what a wild looks like: the 鑽 itself.
-    natural = list(FACES)
-    if hand.stand_in is not None:
-        natural[hand.wild] = FACES[hand.stand_in]
-    wild_code = FACES[hand.wild]
-
-    def printed(face: int, wild: bool) -> str:
-        return wild_code if wild else natural[face]
-
-    concealed = []
-    for gi, (kind, faces, wild) in enumerate(r.groups):
-        concealed.append(
-            {
-                "set": kind,
-                "tiles": format_tiles(faces),
-                "printed": [printed(f, w) for f, w in zip(faces, wild, strict=True)],
-                "melded": False,
-                "win": gi == r.win[0],
-            }
-        )
-    if r.shape == "thirteen_lan":
-        for entry, (_, faces, _) in zip(concealed, r.groups, strict=True):
-            entry["printed"] = [code(f) for f in faces]
-    melds = []
+    win = r.win[0]
+    lan = r.shape == "thirteen_lan"
+    sets, pairs = [], []
+    for gi, group in enumerate(r.groups):
+        kind, tiles, printed = _shown(group, hand.wild, hand.stand_in, lan)
+        entry = {
+            "set": kind,
+            "tiles": tiles,
+            "printed": list(printed),
+            "melded": False,
+            "win": gi == win,
+        }
+        (pairs if kind == "pair" else sets).append(entry)
     for m in hand.melds:
         entry = {
             "set": "chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong",
@@ -236,7 +224,23 @@ def _reading_sets(r: Reading) -> list[dict]:
         }
         if m.feeder is not None:
             entry["from"] = m.feeder
-        melds.append(entry)
-    sets = [e for e in concealed if e["set"] != "pair"]
-    pairs = [e for e in concealed if e["set"] == "pair"]
-    return sets + melds + pairs
+        sets.append(entry)
+    return sets + pairs
+
+
+@lru_cache(maxsize=4096)
+def _shown(group: Group, wild: int, stand_in: int | None, lan: bool) -> tuple:
+    """A concealed group as shown: (set, tiles played, the printed face of each tile).
+
+    A natural tile shows its own face, except that the stand-in 紅中 shows where it plays the
+    鑽's face (R4.3); a wild shows the 鑽 itself. 十三爛's tiles all show their own faces.
+    """
+    kind, faces, wilds = group
+    if lan:
+        printed = tuple(code(f) for f in faces)
+    else:
+        printed = tuple(
+            code(wild) if w else code(stand_in) if f == wild and stand_in is not None else code(f)
+            for f, w in zip(faces, wilds, strict=True)
+        )
+    return kind, format_tiles(faces), printed

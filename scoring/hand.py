@@ -99,14 +99,18 @@ class Hand:
         return self.win_tile == self.wild
 
     def natural_counts(self) -> tuple[int, ...]:
+        """How many natural tiles play each face (R4.3: a stand-in 紅中 counts as the 鑽's face)."""
         counts = [0] * 34
         for printed in self.concealed:
-            if printed != self.wild:
-                counts[self.played(printed)] += 1
+            counts[printed] += 1
+        counts[self.wild] = 0
+        if self.stand_in is not None:  # then the 鑽 is not a dragon, so not 紅中 itself
+            counts[self.wild] = counts[RED]
+            counts[RED] = 0
         return tuple(counts)
 
     def wild_count(self) -> int:
-        return sum(1 for printed in self.concealed if printed == self.wild)
+        return self.concealed.count(self.wild)
 
 
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:

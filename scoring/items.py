@@ -93,39 +93,47 @@ class PaoFeng(Item):
         return 1 if pao_feng_form(r) else 0
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        tile, group = _tiles(r)
-        _, faces, wild = r.win_group
-        rest = format_tiles(f for i, f in enumerate(faces) if i != r.win[1])
         form = pao_feng_form(r)
-        return {
-            "dan_diao": (
-                f"摸 {tile} 與手中單張 {tile} 成對 — 獨吊跑風",
-                f"the drawn {tile} pairs the lone {tile} held — 獨吊 single wait",
-            ),
-            "diao_zuan": (
-                f"手留一張鑽，摸 {tile} 成對 — 吊鑽跑風",
-                f"a lone wild held, the drawn {tile} makes the pair — 吊鑽",
-            ),
-            "zuan_diao_zuan": (
-                "手留一張鑽，又摸到鑽成對 — 吊鑽跑風",
-                "a lone wild held and a wild drawn to pair it — 吊鑽",
-            ),
-            "bian": (
-                f"{tile} 補上邊張 {rest} — 邊張跑風",
-                f"{tile} completes the edge {rest} — 邊張跑風",
-            ),
-            "kan": (
-                f"{tile} 嵌進 {rest} 的中間 — 卡張跑風",
-                f"{tile} fills the middle of {group} — 卡張跑風",
-            ),
-            "hard_peng_peng": (
-                "硬碰碰胡，不管摸甚麼都算跑風",
-                "hard all-pungs carries 跑風 whatever was drawn",
-            ),
-            "qi_dui": ("七對帶跑風", "seven pairs carries 跑風"),
-            "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry 跑風"),
-            "shuang_tian_hu": ("雙天胡帶跑風", "雙天胡 carries 跑風"),
-        }[form]
+        zh, en = _PAO_FENG_WHY[form]
+        if form in ("dan_diao", "diao_zuan", "bian", "kan"):
+            tile, group = _tiles(r)
+            faces = r.win_group[1]
+            rest = format_tiles(f for i, f in enumerate(faces) if i != r.win[1])
+            zh = zh.format(tile=tile, group=group, rest=rest)
+            en = en.format(tile=tile, group=group, rest=rest)
+        return zh, en
+
+
+# PAO_FENG's reason for each form; {tile} is the drawn tile, {rest} the others of its set.
+_PAO_FENG_WHY = {
+    "dan_diao": (
+        "摸 {tile} 與手中單張 {tile} 成對 — 獨吊跑風",
+        "the drawn {tile} pairs the lone {tile} held — 獨吊 single wait",
+    ),
+    "diao_zuan": (
+        "手留一張鑽，摸 {tile} 成對 — 吊鑽跑風",
+        "a lone wild held, the drawn {tile} makes the pair — 吊鑽",
+    ),
+    "zuan_diao_zuan": (
+        "手留一張鑽，又摸到鑽成對 — 吊鑽跑風",
+        "a lone wild held and a wild drawn to pair it — 吊鑽",
+    ),
+    "bian": (
+        "{tile} 補上邊張 {rest} — 邊張跑風",
+        "{tile} completes the edge {rest} — 邊張跑風",
+    ),
+    "kan": (
+        "{tile} 嵌進 {rest} 的中間 — 卡張跑風",
+        "{tile} fills the middle of {group} — 卡張跑風",
+    ),
+    "hard_peng_peng": (
+        "硬碰碰胡，不管摸甚麼都算跑風",
+        "hard all-pungs carries 跑風 whatever was drawn",
+    ),
+    "qi_dui": ("七對帶跑風", "seven pairs carries 跑風"),
+    "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry 跑風"),
+    "shuang_tian_hu": ("雙天胡帶跑風", "雙天胡 carries 跑風"),
+}
 
 
 @register

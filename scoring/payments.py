@@ -18,6 +18,12 @@ def money(amount: Decimal) -> str:
     return text
 
 
+@lru_cache(maxsize=4096)
+def amount_of(units: int, silver: Decimal) -> str:
+    """``units`` × base silver as a money string (exact: ``Decimal`` throughout, R9)."""
+    return money(Decimal(units) * silver)
+
+
 def bao_multiplier(hand: Hand, fed: list[Meld]) -> int:
     """R10.1: 3+ melds fed by one player to another; ×2 again when they are all pungs/kongs."""
     n = len(fed)
@@ -36,21 +42,25 @@ def payments(hand: Hand, fan: int) -> list[dict]:
     winner, dealer, silver = hand.winner, hand.dealer, hand.silver
     d_base = dealer_base(rules, hand.streak)
     d_bonus = lianzhuang_bonus(rules, hand.streak)
+    nondealer_base = int(rules["nondealer_base"])
     fed_winner: dict[str, list[Meld]] = {}
     for m in hand.melds:
         if m.fed:
             fed_winner.setdefault(m.feeder, []).append(m)
+    others = hand.others_melds
     out = []
     for loser in SEATS:
         if loser == winner:
             continue
         dealer_pair = dealer in (winner, loser)
-        pair_base = d_base if dealer_pair else int(rules["nondealer_base"])
+        pair_base = d_base if dealer_pair else nondealer_base
         pair_bonus = d_bonus if dealer_pair else 0
         # R10.2 順包: the loser fed the winner; R10.3 反包: the winner fed the loser.
-        shun = bao_multiplier(hand, fed_winner.get(loser, []))
-        fed_loser = [m for m in hand.others_melds.get(loser, ()) if m.fed and m.feeder == winner]
-        fan_bao = bao_multiplier(hand, fed_loser) * int(rules["fan_bao_factor"])
+        shun = bao_multiplier(hand, fed_winner[loser]) if loser in fed_winner else 0
+        fan_bao = 0
+        if loser in others:
+            fed_loser = [m for m in others[loser] if m.fed and m.feeder == winner]
+            fan_bao = bao_multiplier(hand, fed_loser) * int(rules["fan_bao_factor"])
         if shun or fan_bao:
             basis = rules["liability_basis"]  # R10.5
             if basis == "as_dealer":
@@ -63,12 +73,11 @@ def payments(hand: Hand, fan: int) -> list[dict]:
             liability = "both" if shun and fan_bao else "shun" if shun else "fan"
         else:
             base, bonus, multiplier, liability = pair_base, pair_bonus, 1, None
-        amount = Decimal(base + fan + bonus) * multiplier * silver
         out.append(
             {
                 "from": loser,
                 "to": winner,
-                "amount": money(amount),
+                "amount": amount_of((base + fan + bonus) * multiplier, silver),
                 "base": base,
                 "fan": fan,
                 "bonus": bonus,
@@ -77,3 +86,9 @@ def payments(hand: Hand, fan: int) -> list[dict]:
             }
         )
     return out
+
+
+def total_of(pays: list[dict], silver: Decimal) -> str:
+    """What the winner receives: the payments' sum (each is units × silver, so the sum is too)."""
+    units = sum((p["base"] + p["fan"] + p["bonus"]) * p["multiplier"] for p in pays)
+    return amount_of(units, silver)

@@ -68,6 +68,9 @@ def code(face: int) -> str:
 def face_of(tile_code: str, field: str = "tile") -> int:
     """The face of one compact tile code such as ``"7m"``; raises E_NOTATION naming ``field``
     otherwise."""
+    face = _FACE_BY_CODE.get(tile_code) if isinstance(tile_code, str) else None
+    if face is not None:
+        return face
     faces = parse_tiles(tile_code, field)
     if len(faces) != 1:
         raise ScoringError(
@@ -107,22 +110,29 @@ def parse_tiles(text: object, field: str) -> list[int]:
 
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[int, ...] | None:
-    compact = "".join(text.split())
-    tokens = _TOKEN.findall(compact)
-    if sum(len(ranks) + 1 for ranks, _ in tokens) != len(compact):
-        return None
+    """Faces of well-formed notation, or None: ranks then a suit letter, spaces anywhere."""
     faces: list[int] = []
-    for ranks, letter in tokens:
-        if letter == "z" and ("8" in ranks or "9" in ranks):
-            return None  # honors run 1-7
-        base = _SUIT_BASE[letter] - 49  # ord("1") == 49
-        faces.extend([base + ord(rank) for rank in ranks])
-    return tuple(faces)
+    ranks: list[int] = []
+    for ch in text:
+        rank = _RANK.get(ch)
+        if rank is not None:
+            ranks.append(rank)
+            continue
+        base = _SUIT_BASE.get(ch)
+        if base is None:
+            if ch.isspace():
+                continue
+            return None
+        if not ranks or (base == 27 and max(ranks) > 6):
+            return None  # a suit letter with no ranks; honors run 1-7
+        faces += [base + rank for rank in ranks]
+        ranks = []
+    return None if ranks else tuple(faces)
 
 
-_TOKEN = re.compile(r"([1-9]+)([mpsz])")
+_RANK = {str(rank): rank - 1 for rank in range(1, 10)}
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_SUIT_INDEX = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+_FACE_BY_CODE = {tile_code: face for face, tile_code in enumerate(FACES)}
 
 
 def _explain_bad_notation(text: str, field: str) -> None:
