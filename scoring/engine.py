@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from scoring.errors import ScoringError
 from scoring.hand import Hand, read_hand
-from scoring.items import LABELS, TIAN_HU_ITEMS, GangKai, Item, items_for
+from scoring.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
 from scoring.payments import money, payments, total_of
 from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.table import dealer_base, lianzhuang_bonus
@@ -85,13 +85,14 @@ def waits(request: dict) -> dict:
     }
 
 
-def scored_items(r: Reading) -> list[ScoredItem]:
+def scored_items(r: Reading, present: frozenset[str] | None = None) -> list[ScoredItem]:
     out = []
-    rules = r.hand.rules
-    for item in items_for(r.shape, rules.daque):
+    hand = r.hand
+    rules = hand.rules
+    for item in items_for(r.shape, rules.daque, hand.present if present is None else present):
         count = item.count(r)
         if count:
-            fan = item.fan_for(r) if isinstance(item, GangKai) else item.value(rules, count) * count
+            fan = item.fan_for(r) if item is GANG_KAI else item.value(rules, count) * count
             out.append((item, count, fan))
     return out
 
@@ -100,9 +101,9 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
     """R7.2: the valid reading with the highest F; ties to fewer substitutions, then shape."""
     rules = hand.rules
     if not rules.daque:
-        held_bar = [f for f in hand.concealed if f in hand.bar_faces]
-        if held_bar and not is_thirteen_lan(hand):
-            bar = code(held_bar[0])
+        concealed = hand.concealed
+        if any(f in concealed for f in hand.bar_faces) and not is_thirteen_lan(hand):
+            bar = code(next(f for f in concealed if f in hand.bar_faces))
             raise ScoringError(
                 "E_BAR_TILE",
                 f"手中有槓牌 {bar}：不打缺時槓牌必須亮出補牌，手上有就不能和（十三爛除外，R4.4）",
@@ -125,13 +126,17 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
                 "打缺：萬、筒、條最多只能留兩樣（R6.6）",
                 "anqing-daque: a winning hand uses at most two of 萬/筒/條 (R6.6)",
             )
+    # R6.5: a drawn 鑽 must form 跑風
+    needs_pao_feng = hand.win_is_wild and rules["wild_draw_requires_pao_feng"]
+    present = hand.present
     best = None
     for order, r in enumerate(candidates):
-        items = scored_items(r)
-        codes = {item.code for item, _, _ in items}
-        if hand.win_is_wild and rules["wild_draw_requires_pao_feng"] and "PAO_FENG" not in codes:
-            continue  # R6.5: a drawn 鑽 must form 跑風
-        fan = sum(f for _, _, f in items)
+        items = scored_items(r, present)
+        if needs_pao_feng and all(item is not PAO_FENG for item, _, _ in items):
+            continue
+        fan = 0
+        for _, _, f in items:
+            fan += f
         key = (-fan, r.substitutions, SHAPES.index(r.shape), order)
         if best is None or key < best[0]:
             best = (key, r, items)
@@ -148,38 +153,39 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     reading, items = chosen
     rules = hand.rules
     fan = sum(f for _, _, f in items)
-    pays = payments(hand, fan)
+    d_base = dealer_base(rules, hand.streak)
+    d_bonus = lianzhuang_bonus(rules, hand.streak)
+    pays = payments(hand, fan, d_base, d_bonus)
     codes = {item.code for item, _, _ in items}
     labels = []
     if {"GANG_KAI", "PAO_FENG"} <= codes:
-        labels.append(LABELS[0])
-    if codes & set(TIAN_HU_ITEMS):
-        labels.append(LABELS[1])
+        labels.append(_LABEL_DICTS[0])
+    if not codes.isdisjoint(TIAN_HU_ITEMS):
+        labels.append(_LABEL_DICTS[1])
     return {
         "ruleset": rules.ruleset,
-        "wild": code(hand.wild),
-        "stand_in": None if hand.stand_in is None else code(hand.stand_in),
-        "bar_faces": [code(f) for f in hand.bar_faces],
+        "wild": FACES[hand.wild],
+        "stand_in": None if hand.stand_in is None else FACES[hand.stand_in],
+        "bar_faces": [FACES[f] for f in hand.bar_faces],
         "shape": reading.shape,
         "reading": _reading_sets(reading),
         "items": [_item_dict(reading, item, count, f) for item, count, f in items],
-        "labels": [
-            {
-                "code": lb.code,
-                "name": lb.name,
-                "name_en": lb.name_en,
-                "rule": lb.rule,
-                "quote": lb.quote,
-            }
-            for lb in labels
-        ],
+        "labels": [dict(label) for label in labels],
         "fan": fan,
-        "dealer_base": dealer_base(rules, hand.streak),
-        "lianzhuang_bonus": lianzhuang_bonus(rules, hand.streak),
+        "dealer_base": d_base,
+        "lianzhuang_bonus": d_bonus,
         "base_silver": money(hand.silver),
         "payments": pays,
         "total": total_of(pays, hand.silver),
     }
+
+
+_LABEL_DICTS = tuple(
+    {"code": lb.code, "name": lb.name, "name_en": lb.name_en, "rule": lb.rule, "quote": lb.quote}
+    for lb in LABELS
+)
+GANG_KAI = ITEMS_BY_CODE["GANG_KAI"]
+PAO_FENG = ITEMS_BY_CODE["PAO_FENG"]
 
 
 def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from itertools import product
 
 from scoring.errors import ScoringError
 from scoring.rules import Rules, make_rules
@@ -36,6 +37,12 @@ MELD_NAMES = {
     "added_kong": "補槓",
     "concealed_kong": "暗槓",
 }
+
+
+# What a hand may have that some fan items need at all (``Item.needs``), in the order
+# ``Hand.present`` reads them.
+FACT_NAMES = ("melds", "bar_tiles", "kongs_before_win", "first_turn", "wilds")
+HAND_FACTS = frozenset(FACT_NAMES)
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,27 @@ class Hand:
 
     def wild_count(self) -> int:
         return self.concealed.count(self.wild)
+
+    @property
+    def present(self) -> frozenset[str]:
+        """Which of ``HAND_FACTS`` this hand has: wild tiles (concealed or in a concealed kong),
+        melds, exposed bar tiles, kongs before the win, a first-turn win."""
+        wilds = self.wild in self.concealed or any(True in m.wild for m in self.melds)
+        return _PRESENT[
+            (
+                bool(self.melds),
+                self.bar_tiles > 0,
+                self.kongs_before_win > 0,
+                self.first_turn,
+                wilds,
+            )
+        ]
+
+
+_PRESENT = {
+    flags: frozenset(name for name, on in zip(FACT_NAMES, flags, strict=True) if on)
+    for flags in product((False, True), repeat=len(FACT_NAMES))
+}
 
 
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:

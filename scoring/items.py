@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from scoring.hand import HAND_FACTS
 from scoring.readings import SHAPES, Reading
 from scoring.rules import Rules
 from scoring.tiles import WINDS, code, format_tiles
@@ -30,6 +31,9 @@ class Item:
     quote = ""
     shapes: tuple[str, ...] = SHAPES  # the shapes it can apply to at all (R7, R7.1)
     daque_only = False  # R3: scored under 打缺 only
+    # What the hand must have for the item to count at all (see ``Hand.present``): an item
+    # that needs melds, say, is not even asked about a hand without any.
+    needs: frozenset[str] = frozenset()
 
     @property
     def key(self) -> str:
@@ -204,6 +208,8 @@ class QiDuiWild(Item):
     quote = "七對有鑽（不算天胡）：9番（跑風已經包含在+9里，不在顯示和累加）"
     shapes = ("seven_pairs",)
 
+    needs = frozenset({"wilds"})
+
     def count(self, r: Reading) -> int:
         return int(r.shape == "seven_pairs" and not r.hard)
 
@@ -216,6 +222,8 @@ class QiDuiWild(Item):
 class SiZuan(Item):
     code, name, name_en, rule = "SI_ZUAN", "四鑽", "Four wilds", "R7 SI_ZUAN"
     quote = "四鑽天胡：手裡成牌時有四張鑽牌 36番 四鑽天胡30加跑風6"
+
+    needs = frozenset({"wilds"})
 
     def count(self, r: Reading) -> int:
         return int(r.wild_total == 4 and not is_shuang_tian_hu(r))  # R7.1
@@ -235,6 +243,8 @@ class ShuangTianHu(Item):
     )
     quote = "雙天胡：七對+四鑽，並且四個鑽只表示自己本身，不頂替其他牌 66番 雙天胡60加跑風6"
     shapes = ("seven_pairs",)
+
+    needs = frozenset({"wilds"})
 
     def count(self, r: Reading) -> int:
         return int(is_shuang_tian_hu(r))
@@ -273,6 +283,8 @@ class DaDiaoCheWild(Item):
     )
     quote = "吊鑽後摸到任意一張胡牌 9番 大吊車3加跑風6"
     shapes = ("da_diao_che",)
+
+    needs = frozenset({"wilds"})
 
     def count(self, r: Reading) -> int:
         return int(r.shape == "da_diao_che" and any(r.win_group[2]))
@@ -368,6 +380,8 @@ class GangMing(Item):
     code, name, name_en, rule = "GANG_MING", "明槓", "Exposed kong", "R7 GANG_MING"
     quote = "明槓 1番"
 
+    needs = frozenset({"melds"})
+
     def count(self, r: Reading) -> int:
         return sum(1 for m in r.melds if m.kind in ("kong", "added_kong"))
 
@@ -379,6 +393,8 @@ class GangMing(Item):
 class GangAn(Item):
     code, name, name_en, rule = "GANG_AN", "暗槓", "Concealed kong", "R7 GANG_AN"
     quote = "暗槓 2番"
+
+    needs = frozenset({"melds"})
 
     def count(self, r: Reading) -> int:
         return sum(1 for m in r.melds if m.kind == "concealed_kong")
@@ -392,6 +408,8 @@ class GangFeng(Item):
     code, name, name_en, rule = "GANG_FENG", "風槓", "Wind kong", "R7 GANG_FENG"
     quote = "風的槓牌明槓、暗槓都要多加1番"
 
+    needs = frozenset({"melds"})
+
     def count(self, r: Reading) -> int:
         return sum(1 for m in r.melds if m.is_kong and m.face in WINDS)
 
@@ -403,6 +421,8 @@ class GangFeng(Item):
 class BarTile(Item):
     code, name, name_en, rule = "BAR_TILE", "槓牌", "Bar tiles", "R7 BAR_TILE, R4.4"
     quote = "幾個發算幾個翻的錢"
+
+    needs = frozenset({"bar_tiles"})
 
     def count(self, r: Reading) -> int:
         return 0 if r.hand.rules.daque else r.hand.bar_tiles  # R4.4: 打缺 bar tiles score nothing
@@ -424,6 +444,8 @@ def gang_kai_ladder(rules: Rules, n: int) -> list[int]:
 class GangKai(Item):
     code, name, name_en, rule = "GANG_KAI", "槓開", "Win on a kong replacement", "R7 GANG_KAI"
     quote = "槓開：一槓4，二槓7，三槓10，四槓13，比如，你槓2槓，則為4+7-2=9番"
+
+    needs = frozenset({"kongs_before_win"})
 
     def count(self, r: Reading) -> int:
         return 1 if r.hand.kongs_before_win >= 1 else 0
@@ -453,6 +475,8 @@ class MoPaiTianHu(Item):
     code, name, name_en, rule = "MO_PAI_TIAN_HU", "摸牌天胡", "Heavenly hand", "R7 MO_PAI_TIAN_HU"
     quote = "摸牌天胡：莊家抓牌一張未打胡牌（有鑽牌也可胡牌）胡牌後另 +30花"
 
+    needs = frozenset({"first_turn"})
+
     def count(self, r: Reading) -> int:
         return int(r.hand.first_turn and r.hand.winner == r.hand.dealer)
 
@@ -464,6 +488,8 @@ class MoPaiTianHu(Item):
 class DiHu(Item):
     code, name, name_en, rule = "DI_HU", "地胡", "Earthly hand", "R7 DI_HU"
     quote = "地胡：閒家摸第一手牌就胡牌稱為地胡 30番"
+
+    needs = frozenset({"first_turn"})
 
     def count(self, r: Reading) -> int:
         return int(r.hand.first_turn and r.hand.winner != r.hand.dealer)
@@ -525,10 +551,13 @@ class ZiYiSe(Item):
 ITEMS_BY_CODE = {item.code: item for item in ITEMS}
 
 
-@lru_cache(maxsize=16)
-def items_for(shape: str, daque: bool) -> tuple[Item, ...]:
-    """The registry's items that can apply to a shape under a ruleset, in registry order."""
-    return tuple(i for i in ITEMS if shape in i.shapes and (daque or not i.daque_only))
+@lru_cache(maxsize=256)
+def items_for(shape: str, daque: bool, present: frozenset[str] = HAND_FACTS) -> tuple[Item, ...]:
+    """The registry's items that can apply to a shape under a ruleset to a hand that has
+    ``present`` (``Hand.present``), in registry order."""
+    return tuple(
+        i for i in ITEMS if shape in i.shapes and (daque or not i.daque_only) and i.needs <= present
+    )
 
 
 class Label:

@@ -36,12 +36,16 @@ def bao_multiplier(hand: Hand, fed: list[Meld]) -> int:
     return int(rules["bao_pung_4"] if all_pungs else rules["bao_mixed_4"])
 
 
-def payments(hand: Hand, fan: int) -> list[dict]:
-    """R9, R10: one payment per loser, in seat order."""
+def payments(
+    hand: Hand, fan: int, d_base: int | None = None, d_bonus: int | None = None
+) -> list[dict]:
+    """R9, R10: one payment per loser, in seat order. ``d_base`` and ``d_bonus`` are the
+    dealer's base and 連莊 bonus (R8) when the caller has them already."""
     rules = hand.rules
     winner, dealer, silver = hand.winner, hand.dealer, hand.silver
-    d_base = dealer_base(rules, hand.streak)
-    d_bonus = lianzhuang_bonus(rules, hand.streak)
+    if d_base is None or d_bonus is None:
+        d_base = dealer_base(rules, hand.streak)
+        d_bonus = lianzhuang_bonus(rules, hand.streak)
     nondealer_base = int(rules["nondealer_base"])
     fed_winner: dict[str, list[Meld]] = {}
     for m in hand.melds:

@@ -185,12 +185,13 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
     """Each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
     any place does (R7 PAO_FENG (a)) — every other fact of a reading is the same wherever it
     sits — and only once per signature: the others score exactly the same."""
-    drawn_wild = hand.win_is_wild
+    drawn_wild = hand.win_tile == hand.wild
     drawn_face = hand.played(hand.win_tile)
     own = hand.wild
     daque = hand.rules.daque
-    meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi")
-    wilds = hand.wild_count()
+    meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
+    wilds = hand.concealed.count(own)
+    weigh_all = len(decompositions) > 1 or wilds
     seen = set()
     for decomposition in decompositions:
         variants = (
@@ -199,24 +200,38 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
         for groups in variants:
             place = None
             for gi, group in enumerate(groups):
-                for pos, (face, w) in enumerate(zip(group[1], group[2], strict=True)):
-                    if w != drawn_wild or (not w and face != drawn_face):
-                        continue
-                    if pao_feng_shape(group, pos):
-                        place = (gi, pos, True)
-                        break
-                    place = place or (gi, pos, False)
-                else:
+                if True not in group[2] if drawn_wild else drawn_face not in group[1]:
                     continue
-                break
+                spot = _spot(group, drawn_face, drawn_wild)
+                if spot >= 4:  # here the drawn tile earns 跑風 by shape: take the first such
+                    place = (gi, spot - 4, True)
+                    break
+                if spot >= 0 and place is None:
+                    place = (gi, spot, False)
             if place is None:
                 continue
-            if len(decompositions) > 1 or wilds:
+            if weigh_all:
                 key = (place[2], signature(groups, own, meld_chows, daque))
                 if key in seen:
                     continue
                 seen.add(key)
             yield Reading(hand, shape, groups, place[:2])
+
+
+@lru_cache(maxsize=4096)
+def _spot(group: Group, drawn_face: int, drawn_wild: bool) -> int:
+    """Where in ``group`` the drawn tile can sit: the first position where it earns 跑風 by
+    shape, plus 4; else the first position it can sit at all; else -1. A drawn wild sits only
+    in a wild position, a drawn natural tile only in a natural position of its face."""
+    first = -1
+    for pos, (face, w) in enumerate(zip(group[1], group[2], strict=True)):
+        if w != drawn_wild or (not w and face != drawn_face):
+            continue
+        if pao_feng_shape(group, pos):
+            return pos + 4
+        if first < 0:
+            first = pos
+    return first
 
 
 SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
