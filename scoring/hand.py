@@ -186,7 +186,7 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     ):
         if value < 0:
             raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
-    if not 0 < silver <= MAX_SILVER or silver.normalize().as_tuple().exponent < -SILVER_PLACES:
+    if not _silver_in_range(silver):
         raise ScoringError(
             "E_CONTEXT",
             f"base_silver 必須大於 0、不超過 {MAX_SILVER}，最多 {SILVER_PLACES} 位小數",
@@ -322,6 +322,11 @@ def _silver_of(value: str | int | float | Decimal) -> Decimal:
             "E_NOTATION", "base_silver 應是有限的數字", "base_silver must be a finite number"
         )
     return silver
+
+
+@lru_cache(maxsize=256)
+def _silver_in_range(silver: Decimal) -> bool:
+    return 0 < silver <= MAX_SILVER and silver.normalize().as_tuple().exponent >= -SILVER_PLACES
 
 
 def _meld_list(value: object, name: str) -> list[dict]:
@@ -462,13 +467,14 @@ def _check_copies(hand: Hand) -> None:
     for meld in hand.melds:
         for face in meld.printed:
             counts[face] += 1
-    for face, n in enumerate(counts):
-        if n > 4:
-            raise ScoringError(
-                "E_TOO_MANY_COPIES",
-                f"{code(face)} 有 {n} 張，每種牌只有 4 張",
-                f"{n} copies of {code(face)}; there are only four of each tile",
-            )
+    if max(counts) > 4:
+        face = next(f for f, n in enumerate(counts) if n > 4)
+        n = counts[face]
+        raise ScoringError(
+            "E_TOO_MANY_COPIES",
+            f"{code(face)} 有 {n} 張，每種牌只有 4 張",
+            f"{n} copies of {code(face)}; there are only four of each tile",
+        )
     bars = hand.bar_tiles + sum(counts[f] for f in hand.bar_faces)
     if bars > 8:
         raise ScoringError(

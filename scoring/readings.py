@@ -389,7 +389,10 @@ def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> 
 
 
 def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
-    """``_decompose`` without wilds: each suit's parts multiplied out."""
+    """``_decompose`` without wilds: each suit's parts multiplied out.
+
+    A suit's parts all use its tiles up, so they all make the same number of sets and pairs
+    (its tile count fixes both); whether they add up is seen from the first part of each."""
     per_suit = []
     for base in SUIT_BASES:
         parts = _natural_parts(counts[base : base + (7 if base == 27 else 9)], base)
@@ -397,26 +400,44 @@ def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
             return ()
         per_suit.append(parts)
     m, p, s, z = per_suit
-    return tuple(
-        a[2] + b[2] + c[2] + d[2]
-        for a, b, c, d in product(m, p, s, z)
-        if a[0] + b[0] + c[0] + d[0] == sets and a[1] + b[1] + c[1] + d[1] == pair
-    )
+    if (
+        m[0][0] + p[0][0] + s[0][0] + z[0][0] != sets
+        or m[0][1] + p[0][1] + s[0][1] + z[0][1] != pair
+    ):
+        return ()
+    return tuple(a[2] + b[2] + c[2] + d[2] for a, b, c, d in product(m, p, s, z))
+
+
+# Natural groups, made once: a chow, pung or pair of each face.
+_PAIR = tuple(("pair", (f, f), (False, False)) for f in range(34))
+_PUNG = tuple(("pung", (f, f, f), (False, False, False)) for f in range(34))
+_CHOW = tuple(("chow", (f, f + 1, f + 2), (False, False, False)) for f in range(27))
 
 
 @lru_cache(maxsize=100_000)
 def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
     """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
-    (sets, pairs, groups)."""
+    (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
+    the chow that starts there, in that order."""
+    if sum(counts) % 3 == 1:
+        return ()  # sets of three and at most one pair cannot use up 3k + 1 tiles
     first = next((i for i, n in enumerate(counts) if n), None)
     if first is None:
         return ((0, 0, ()),)
+    face = base + first
+    n = counts[first]
+    head, tail = counts[:first], counts[first + 1 :]
+    options = []
+    if n >= 2:
+        options.append((_PAIR[face], (*head, n - 2, *tail), 1))
+    if n >= 3:
+        options.append((_PUNG[face], (*head, n - 3, *tail), 0))
+    if base != 27 and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = (*head, n - 1, counts[first + 1] - 1, counts[first + 2] - 1, *counts[first + 3 :])
+        options.append((_CHOW[face], rest, 0))
     out = []
-    for group, used, _, is_pair in _groups_with(counts, base, first, 0):
-        rest = list(counts)
-        for index, n in used.items():
-            rest[index] -= n
-        for sets, pairs, groups in _natural_parts(tuple(rest), base):
+    for group, rest, is_pair in options:
+        for sets, pairs, groups in _natural_parts(rest, base):
             if not (is_pair and pairs):
                 out.append((sets + 1 - is_pair, pairs + is_pair, (group, *groups)))
     return tuple(out)
