@@ -4,8 +4,7 @@ which copy of the winning tile was drawn."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from scoring.hand import Hand, Meld
@@ -17,51 +16,68 @@ Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
 SHAPES = ("standard", "da_diao_che", "seven_pairs", "thirteen_lan")  # R7.2 tie-break order
 
 
-@dataclass(eq=False)
 class Reading:
-    """One way to read the hand. ``win`` is (group index, position) of the drawn tile."""
+    """One way to read the hand. ``win`` is (group index, position) of the drawn tile.
 
-    hand: Hand
-    shape: str
-    groups: tuple[Group, ...]
-    win: tuple[int, int]
+    What every fan item looks at is worked out once, when the reading is made: the sets, the
+    wilds (and how many play another face) and where the drawn tile sits."""
 
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        return self.hand.melds
+    __slots__ = (
+        "hand",
+        "shape",
+        "groups",
+        "win",
+        "sets",
+        "substitutions",
+        "wild_total",
+        "pao_feng_shape",
+        "_suits",
+    )
 
-    @cached_property
-    def _wild_stats(self) -> tuple[int, int]:
-        """(substitutions, wild tiles) over the concealed groups and concealed kongs."""
-        own = self.hand.wild
+    def __init__(self, hand: Hand, shape: str, groups: tuple[Group, ...], win: tuple[int, int]):
+        self.hand = hand
+        self.shape = shape
+        self.groups = groups
+        self.win = win
+        own = hand.wild
         subs = total = 0
-        for _, faces, wild in self.groups:
+        # (kind, first face) of every set, concealed and melded: kind chow, pung or kong
+        sets = []
+        for kind, faces, wild in groups:
             if True in wild:
                 for face, w in zip(faces, wild, strict=True):
                     if w:
                         total += 1
                         subs += face != own
-        for m in self.melds:
+            if kind == "chow" or kind == "pung":
+                sets.append((kind, faces[0]))
+        for m in hand.melds:
             if True in m.wild:
                 for face, w in zip(m.faces, m.wild, strict=True):
                     if w:
                         total += 1
                         subs += face != own
-        return subs, total
+            sets.append(
+                ("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face)
+            )
+        self.sets = sets
+        # Wilds playing a face other than the 鑽's own (R4.2, R7.2), and all wild tiles in the
+        # winning hand, concealed or in a concealed kong (R7 SI_ZUAN).
+        self.substitutions = subs
+        self.wild_total = total
+        # R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None.
+        self.pao_feng_shape = (
+            None if shape == "thirteen_lan" else pao_feng_shape(groups[win[0]], win[1])
+        )
+        self._suits: set[int] | None = None
 
     @property
-    def substitutions(self) -> int:
-        """Wilds playing a face other than the 鑽's own (R4.2, R7.2)."""
-        return self._wild_stats[0]
+    def melds(self) -> tuple[Meld, ...]:
+        return self.hand.melds
 
     @property
     def hard(self) -> bool:
         return self.substitutions == 0
-
-    @property
-    def wild_total(self) -> int:
-        """Wild tiles in the winning hand, concealed or in a concealed kong (R7 SI_ZUAN)."""
-        return self._wild_stats[1]
 
     @property
     def win_group(self) -> Group:
@@ -71,34 +87,19 @@ class Reading:
     def win_is_wild(self) -> bool:
         return self.win_group[2][self.win[1]]
 
-    @cached_property
-    def sets(self) -> list[tuple[str, int]]:
-        """(kind, first face) of every set, concealed and melded: kind chow, pung or kong."""
-        out = [(kind, faces[0]) for kind, faces, _ in self.groups if kind in ("chow", "pung")]
-        for m in self.melds:
-            out.append(
-                ("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face)
-            )
-        return out
-
-    @cached_property
+    @property
     def played_faces(self) -> list[int]:
         faces = [f for _, fs, _ in self.groups for f in fs]
         for m in self.melds:
             faces.extend(m.faces)
         return faces
 
-    @cached_property
+    @property
     def suits(self) -> set[int]:
         """R6.6: the suits used, each wild read as the face it plays (3 = honors)."""
-        return {suit_of(f) for f in self.played_faces}
-
-    @cached_property
-    def pao_feng_shape(self) -> str | None:
-        """R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None."""
-        if self.shape == "thirteen_lan":
-            return None
-        return pao_feng_shape(self.win_group, self.win[1])
+        if self._suits is None:
+            self._suits = {suit_of(f) for f in self.played_faces}
+        return self._suits
 
 
 def pao_feng_shape(group: Group, pos: int) -> str | None:
@@ -123,27 +124,22 @@ def signature(
     """What the fan items can see of a reading's concealed groups (melds are the same in every
     reading of a hand): readings with equal signatures and equal 跑風-by-shape score the same F
     with the same tie-break (R7.2), so only the first is weighed."""
-    subs = 0
-    winds = 0
+    subs = winds = own_wild_pairs = 0
     all_pungs = True
     pair_wild = False
-    own_wild_pairs = 0
     chows = set(meld_chows)
     suits = set()
-    for kind, faces, wild in groups:
-        for f, w in zip(faces, wild, strict=True):
-            if w and f != own:
-                subs += 1
-        if kind == "chow":
+    for group in groups:
+        g_subs, chow, wind, g_pair_wild, own_pair, suit = _group_facts(group, own)
+        subs += g_subs
+        if chow >= 0:
             all_pungs = False
-            chows.add(faces[0])
-        elif kind == "pung" and faces[0] in WINDS:
-            winds += 1
-        elif kind == "pair":
-            pair_wild = pair_wild or any(wild)
-            own_wild_pairs += wild == (True, True) and faces[0] == own
-        suits.add(faces[0] // 9)
-    yi_long = any({b, b + 3, b + 6} <= chows for b in (0, 9, 18))
+            chows.add(chow)
+        winds += wind
+        pair_wild = pair_wild or g_pair_wild
+        own_wild_pairs += own_pair
+        suits.add(suit)
+    yi_long = len(chows) >= 3 and any(dragon <= chows for dragon in _DRAGON_CHOWS)
     return (
         all_pungs,
         subs,
@@ -152,6 +148,26 @@ def signature(
         pair_wild,
         own_wild_pairs,
         frozenset(suits) if daque else None,
+    )
+
+
+_DRAGON_CHOWS = tuple(frozenset({b, b + 3, b + 6}) for b in (0, 9, 18))  # 一龍's three chows
+
+
+@lru_cache(maxsize=8192)
+def _group_facts(group: Group, own: int) -> tuple[int, int, int, bool, int, int]:
+    """One concealed group's share of ``signature``: substitutions, the chow's first face (or
+    -1), 1 for a wind pung, a wild in the pair, 1 for a pair of two wilds playing the 鑽's own
+    face, and the suit."""
+    kind, faces, wild = group
+    subs = sum(1 for f, w in zip(faces, wild, strict=True) if w and f != own)
+    return (
+        subs,
+        faces[0] if kind == "chow" else -1,
+        int(kind == "pung" and faces[0] in WINDS),
+        kind == "pair" and any(wild),
+        int(kind == "pair" and wild == (True, True) and faces[0] == own),
+        faces[0] // 9,
     )
 
 
