@@ -251,8 +251,24 @@ def _spot(group: Group, drawn_face: int, drawn_wild: bool) -> int:
 
 
 SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
-# The key of no groups at all (see ``_distinct_parts``).
-EMPTY_KEY = (0, 0, 0, 0, 0, False, (), False, False, False, False)
+
+# A part's key (see ``_distinct_parts``) is (counts, chow, dragons, flags):
+# - counts: whole numbers that add up when parts are merged, packed in one int, most
+#   significant first: wilds used, sets, pairs, substitutions, wind pungs (6 bits each);
+# - chow: whether a chow is used;
+# - dragons: the first faces of the chows an 一龍 is made of (1-2-3, 4-5-6, 7-8-9), sorted;
+# - flags: bits that combine with "or": a wild in the pair, the drawn tile can sit here, it
+#   earns 跑風 by shape here, a wild is used.
+# Keys compare in that order, so sorting parts by key sorts them by wilds used first.
+WILDS_AT, SETS_AT, PAIRS_AT, SUBS_AT = 24, 18, 12, 6
+FIELD = 63
+PAIR_WILD, HAS_DRAWN, PAO, WILD_USED = 8, 4, 2, 1
+EMPTY_KEY = (0, False, (), 0)  # the key of no groups at all
+
+
+def _dragons(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Two parts' 一龍 chows together, sorted."""
+    return b if not a else a if not b else tuple(sorted(a + b))
 
 
 @lru_cache(maxsize=200_000)
@@ -288,21 +304,28 @@ def _decompose(
             drawn if drawn in inside else -1,
         )
         merged: dict[tuple, tuple[Group, ...]] = {}
-        for head_key, head in states.items():
-            for key, groups in parts:
-                if (
-                    head_key[0] + key[0] > wilds
-                    or head_key[1] + key[1] > sets
-                    or head_key[2] + key[2] > pair
-                ):
+        for (h_counts, h_chow, h_dragons, h_flags), head in states.items():
+            for (p_counts, p_chow, p_dragons, p_flags), groups in parts:
+                both = h_counts + p_counts
+                if both >> WILDS_AT > wilds:
+                    break  # parts are sorted by wilds used: the rest use even more
+                if (both >> SETS_AT) & FIELD > sets or (both >> PAIRS_AT) & FIELD > pair:
                     continue
-                both = _merge_keys(head_key, key)
-                if both not in merged:
-                    merged[both] = head + groups
+                key = (
+                    both,
+                    h_chow or p_chow,
+                    _dragons(h_dragons, p_dragons) if p_dragons else h_dragons,
+                    h_flags | p_flags,
+                )
+                if key not in merged:
+                    merged[key] = head + groups
         states = merged
     # All-wild groups come only from the fill, so every combination below is different.
     out = []
-    for (used, made_sets, made_pairs, *_), groups in states.items():
+    for (made, *_), groups in states.items():
+        used = made >> WILDS_AT
+        made_sets = (made >> SETS_AT) & FIELD
+        made_pairs = (made >> PAIRS_AT) & FIELD
         for fill in _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque):
             out.append(groups + fill)
     return tuple(out)
@@ -312,27 +335,34 @@ def _decompose(
 def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, drawn: int) -> tuple:
     """One suit's parts, keeping only the first of those the fan items cannot tell apart.
 
-    A part is (key, groups). Its key (``_group_key`` merged over its groups; it starts with
-    wilds used, sets and pairs) holds what the items and the drawn tile's place can see: substitutions, wind
-    pungs, whether a chow is used, the chows an 一龍 is made of, a wild in the pair, whether the
-    drawn tile can sit here and whether it earns 跑風 there. The key of a part is made from
-    the keys of its groups, so equal keys are merged at every step of the search.
+    A part is (key, groups). Its key (``_group_key`` merged over its groups, see
+    ``EMPTY_KEY``) holds what the items and the drawn tile's place can see: wilds used, sets,
+    pairs, substitutions, wind pungs, whether a chow is used, the chows an 一龍 is made of, a
+    wild in the pair, whether the drawn tile can sit here and whether it earns 跑風 there.
+    The key of a part is made from the keys of its groups, so equal keys are merged at every
+    step of the search.
     """
     first = next((i for i, n in enumerate(counts) if n), None)
     if first is None:
         return ((EMPTY_KEY, ()),)
     kept: dict[tuple, tuple[Group, ...]] = {}
-    for group, used, wild_used, is_pair in _groups_with(counts, base, first, wilds):
-        rest = list(counts)
-        for index, n in used.items():
-            rest[index] -= n
-        head = _group_key(group, base, own, drawn, wild_used, is_pair)
-        for key, groups in _distinct_parts(tuple(rest), base, wilds - wild_used, own, drawn):
-            if is_pair and key[2]:
+    for group, rest, wild_used, is_pair in _groups_with(counts, base, first, wilds):
+        h_counts, h_chow, h_dragons, h_flags = _group_key(
+            group, base, own, drawn, wild_used, is_pair
+        )
+        for (p_counts, p_chow, p_dragons, p_flags), groups in _distinct_parts(
+            rest, base, wilds - wild_used, own, drawn
+        ):
+            if is_pair and (p_counts >> PAIRS_AT) & FIELD:
                 continue
-            merged = _merge_keys(head, key)
-            if merged not in kept:
-                kept[merged] = (group, *groups)
+            key = (
+                h_counts + p_counts,
+                h_chow or p_chow,
+                _dragons(h_dragons, p_dragons) if p_dragons else h_dragons,
+                h_flags | p_flags,
+            )
+            if key not in kept:
+                kept[key] = (group, *groups)
     return tuple(sorted(kept.items()))
 
 
@@ -350,34 +380,35 @@ def _group_key(
     chow = kind == "chow"
     dragon = (faces[0],) if chow and (faces[0] - base) % 3 == 0 else ()
     wind = int(kind == "pung" and faces[0] in WINDS)
-    return (wild_used, 1 - is_pair, is_pair, subs, wind, chow, dragon,
-            kind == "pair" and any(wild), has_drawn, pao, wild_used > 0)  # fmt: skip
-
-
-def _merge_keys(a: tuple, b: tuple) -> tuple:
-    """The key of two parts together: counts add up, flags combine, 一龍 chows stay sorted."""
-    dragons = b[6] if not a[6] else a[6] if not b[6] else tuple(sorted(a[6] + b[6]))
-    return (
-        a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] or b[5],
-        dragons, a[7] or b[7], a[8] or b[8], a[9] or b[9], a[10] or b[10],
+    counts = (
+        wild_used << WILDS_AT | (1 - is_pair) << SETS_AT | is_pair << PAIRS_AT
+        | subs << SUBS_AT | wind
     )  # fmt: skip
+    flags = (
+        (PAIR_WILD if kind == "pair" and any(wild) else 0)
+        | (HAS_DRAWN if has_drawn else 0)
+        | (PAO if pao else 0)
+        | (WILD_USED if wild_used else 0)
+    )
+    return counts, chow, dragon, flags
 
 
 def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> Iterator[tuple]:
-    """Every group that can hold the suit's lowest natural tile: (group, naturals used by
-    index, wilds used, 1 if it is the pair)."""
+    """Every group that can hold the suit's lowest natural tile: (group, the counts left,
+    wilds used, 1 if it is the pair)."""
     face = base + first
     n = counts[first]
+    head, tail = counts[:first], counts[first + 1 :]
     if n >= 2:
-        yield ("pair", (face, face), (False, False)), {first: 2}, 0, 1
+        yield _PAIR[face], (*head, n - 2, *tail), 0, 1
     if wilds:
-        yield ("pair", (face, face), (False, True)), {first: 1}, 1, 1
+        yield ("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
     for natural in (3, 2, 1):
         need = 3 - natural
         if n >= natural and wilds >= need:
             yield (
                 ("pung", (face,) * 3, (False,) * natural + (True,) * need),
-                {first: natural},
+                (*head, n - natural, *tail),
                 need,
                 0,
             )
@@ -399,9 +430,12 @@ def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> 
         for wild in product(*choices):
             need = sum(wild)
             if need <= wilds:
-                used = {start + i: 1 for i, w in enumerate(wild) if not w}
+                rest = list(counts)
+                for i, w in enumerate(wild):
+                    if not w:
+                        rest[start + i] -= 1
                 faces = (base + start, base + start + 1, base + start + 2)
-                yield ("chow", faces, wild), used, need, 0
+                yield ("chow", faces, wild), tuple(rest), need, 0
 
 
 def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
