@@ -162,30 +162,35 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         raise ScoringError(
             "E_NOTATION", "first_turn 應是 true 或 false", "first_turn must be true or false"
         )
-    raw_melds = _meld_list(request.get("melds", []), "melds")
-    raw_others = request.get("others_melds", {}) or {}
+    raw_melds = _meld_list(request.get("melds"), "melds")
+    raw_others = request.get("others_melds") or {}
     if not isinstance(raw_others, Mapping):
         raise ScoringError(
             "E_NOTATION",
             "others_melds 應是以座位為鍵的物件",
             "others_melds must be an object keyed by seat",
         )
-    others_raw = {str(k): _meld_list(v, f"others_melds.{k}") for k, v in raw_others.items()}
+    others_raw = (
+        {str(k): _meld_list(v, f"others_melds.{k}") for k, v in raw_others.items()}
+        if raw_others
+        else {}
+    )
     # --- step 1b: rules (E_RULES)
     ruleset = request.get("ruleset", "anqing")
     if not isinstance(ruleset, str):
         raise ScoringError("E_RULES", "ruleset 應是字串", "ruleset must be a string")
-    rules = make_rules(ruleset, request.get("rules") or {})
+    rules = make_rules(ruleset, request.get("rules"))
     # --- step 1c: seats and counts (E_CONTEXT)
     winner = _seat(winner_raw, "winner")
     dealer = _seat(dealer_raw, "dealer")
-    for name, value in (
-        ("dealer_streak", streak),
-        ("bar_tiles", bar_tiles),
-        ("kongs_before_win", kongs_before_win),
-    ):
-        if value < 0:
-            raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
+    if streak < 0 or bar_tiles < 0 or kongs_before_win < 0:
+        for name, value in (
+            ("dealer_streak", streak),
+            ("bar_tiles", bar_tiles),
+            ("kongs_before_win", kongs_before_win),
+        ):
+            if value < 0:
+                raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
     if not _silver_in_range(silver):
         raise ScoringError(
             "E_CONTEXT",
@@ -200,19 +205,20 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
                 f"others_melds 的鍵「{seat}」應是和牌者以外的座位（E S W N）",
                 f"others_melds key '{seat}' must be a seat other than the winner (E S W N)",
             )
-    for seat, metas in [(winner, raw_melds), *others_raw.items()]:
+    for seat, metas in (
+        [(winner, raw_melds), *others_raw.items()] if others_raw else [(winner, raw_melds)]
+    ):
         if len(metas) > 4:
             raise ScoringError(
                 "E_CONTEXT", f"{seat} 家的副露超過四組", f"{seat} has more than four melds"
             )
 
-    wild = wild_of(indicator)
-    stand_in = stand_in_of(wild)
+    wild, stand_in, bar_faces = _specials(indicator)
     hand = Hand(
         rules=rules,
         wild=wild,
         stand_in=stand_in,
-        bar_faces=bar_faces_of(wild),
+        bar_faces=bar_faces,
         winner=winner,
         dealer=dealer,
         streak=streak,
@@ -225,12 +231,14 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         first_turn=first_turn,
     )
     # --- step 2: the winner's melds in order, then the others' (R5)
-    hand.melds = tuple(_checked_meld(hand, winner, i, m) for i, m in enumerate(raw_melds))
-    hand.others_melds = {
-        seat: tuple(_checked_meld(hand, seat, i, m) for i, m in enumerate(others_raw[seat]))
-        for seat in SEATS
-        if seat in others_raw
-    }
+    if raw_melds:
+        hand.melds = tuple(_checked_meld(hand, winner, i, m) for i, m in enumerate(raw_melds))
+    if others_raw:
+        hand.others_melds = {
+            seat: tuple(_checked_meld(hand, seat, i, m) for i, m in enumerate(others_raw[seat]))
+            for seat in SEATS
+            if seat in others_raw
+        }
     # --- step 3: counts (R5.5, R11)
     size = len(concealed) + 3 * len(hand.melds) + (0 if with_win_tile else 1)
     if size != 14:
@@ -255,7 +263,7 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
             "first_turn（天胡/地胡）時不能有吃、碰或明槓",
             "first_turn cannot come with chows, pungs or exposed kongs",
         )
-    kongs = sum(1 for m in hand.melds if m.is_kong) + bar_tiles
+    kongs = sum(1 for m in hand.melds if m.is_kong) + bar_tiles if kongs_before_win else 0
     if kongs_before_win > kongs:
         raise ScoringError(
             "E_CONTEXT",
@@ -263,6 +271,13 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
             f"kongs_before_win is {kongs_before_win} but the winner has only {kongs} kongs and bar tiles",
         )
     return hand
+
+
+@lru_cache(maxsize=34)
+def _specials(indicator: int) -> tuple[int, int | None, tuple[int, ...]]:
+    """R4: the 鑽, its stand-in and the bar faces for an indicator."""
+    wild = wild_of(indicator)
+    return wild, stand_in_of(wild), bar_faces_of(wild)
 
 
 def _required(request: Mapping, name: str) -> object:

@@ -19,6 +19,7 @@ ITEMS: list[Item] = []
 
 
 def register(cls: type[Item]) -> type[Item]:
+    cls.key = cls.code.lower()  # its value's key in the rules (R12)
     ITEMS.append(cls())
     return cls
 
@@ -30,14 +31,11 @@ class Item:
     rule = "R7"
     quote = ""
     shapes: tuple[str, ...] = SHAPES  # the shapes it can apply to at all (R7, R7.1)
+    key = ""  # the rules key of its value: the code in lower case (set by ``register``)
     daque_only = False  # R3: scored under 打缺 only
     # What the hand must have for the item to count at all (see ``Hand.present``): an item
     # that needs melds, say, is not even asked about a hand without any.
     needs: frozenset[str] = frozenset()
-
-    @property
-    def key(self) -> str:
-        return self.code.lower()
 
     def count(self, r: Reading) -> int:
         raise NotImplementedError
@@ -53,7 +51,7 @@ class Item:
 
 
 def is_peng_peng(r: Reading) -> bool:
-    return r.shape == "standard" and all(kind != "chow" for kind, _ in r.sets)
+    return r.shape == "standard" and not r.chow_starts
 
 
 def is_shuang_tian_hu(r: Reading) -> bool:
@@ -352,7 +350,9 @@ class YiLong(Item):
 def _dragon_suit(r: Reading) -> int | None:
     if r.shape not in ("standard", "da_diao_che"):
         return None  # R7.1
-    starts = {face for kind, face in r.sets if kind == "chow"}
+    starts = r.chow_starts
+    if len(starts) < 3:
+        return None
     for base in (0, 9, 18):
         if {base, base + 3, base + 6} <= starts:
             return base
@@ -368,7 +368,7 @@ class FengKe(Item):
     def count(self, r: Reading) -> int:
         if r.shape not in ("standard", "da_diao_che"):
             return 0  # R7.1
-        return sum(1 for kind, face in r.sets if kind != "chow" and face in WINDS)
+        return r.wind_sets
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         faces = [code(f) for kind, f in r.sets if kind != "chow" and f in WINDS]

@@ -28,6 +28,8 @@ class Reading:
         "groups",
         "win",
         "sets",
+        "chow_starts",
+        "wind_sets",
         "substitutions",
         "wild_total",
         "pao_feng_shape",
@@ -61,6 +63,9 @@ class Reading:
                 ("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face)
             )
         self.sets = sets
+        # the chows' first faces (R7 YI_LONG) and the pungs and kongs of a wind (R7 FENG_KE)
+        self.chow_starts = {face for kind, face in sets if kind == "chow"}
+        self.wind_sets = sum(1 for kind, face in sets if kind != "chow" and face in WINDS)
         # Wilds playing a face other than the 鑽's own (R4.2, R7.2), and all wild tiles in the
         # winning hand, concealed or in a concealed kong (R7 SI_ZUAN).
         self.substitutions = subs
@@ -537,8 +542,8 @@ def _variants(
 def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     """R6.2: seven pairs; a wild pairs with a natural single or with another wild; four
     identical tiles are two pairs when ``qidui_allow_four``."""
-    if not wilds and any(n % 2 for n in counts):
-        return ()
+    if not wilds and (1 in counts or 3 in counts):
+        return ()  # a tile left without its pair
     allow_four = bool(hand.rules["qidui_allow_four"])
     own = hand.wild
     groups: list[Group] = []
@@ -570,9 +575,9 @@ def _thirteen_lan(hand: Hand) -> Reading | None:
     """R6.4: printed faces, no 鑽 face, suited ranks at least 3 apart, honors all different."""
     if hand.rules.daque or hand.melds or len(hand.concealed) != 14:
         return None
-    printed = sorted(hand.concealed)
-    if hand.wild in printed or len(set(printed)) != 14:
+    if hand.wild in hand.concealed or len(set(hand.concealed)) != 14:
         return None
+    printed = sorted(hand.concealed)
     groups: list[Group] = []
     for suit in range(4):
         faces = tuple(f for f in printed if suit_of(f) == suit)
