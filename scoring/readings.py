@@ -123,59 +123,6 @@ def pao_feng_shape(group: Group, pos: int) -> str | None:
     return "kan" if pos == 1 else None
 
 
-def signature(
-    groups: tuple[Group, ...], own: int, meld_chows: tuple[int, ...], daque: bool
-) -> tuple:
-    """What the fan items can see of a reading's concealed groups (melds are the same in every
-    reading of a hand): readings with equal signatures and equal 跑風-by-shape score the same F
-    with the same tie-break (R7.2), so only the first is weighed."""
-    subs = winds = own_wild_pairs = 0
-    all_pungs = True
-    pair_wild = False
-    chows = set(meld_chows)
-    suits = set()
-    for group in groups:
-        g_subs, chow, wind, g_pair_wild, own_pair, suit = _group_facts(group, own)
-        subs += g_subs
-        if chow >= 0:
-            all_pungs = False
-            chows.add(chow)
-        winds += wind
-        pair_wild = pair_wild or g_pair_wild
-        own_wild_pairs += own_pair
-        suits.add(suit)
-    yi_long = len(chows) >= 3 and any(dragon <= chows for dragon in _DRAGON_CHOWS)
-    return (
-        all_pungs,
-        subs,
-        winds,
-        yi_long,
-        pair_wild,
-        own_wild_pairs,
-        frozenset(suits) if daque else None,
-    )
-
-
-_DRAGON_CHOWS = tuple(frozenset({b, b + 3, b + 6}) for b in (0, 9, 18))  # 一龍's three chows
-
-
-@lru_cache(maxsize=8192)
-def _group_facts(group: Group, own: int) -> tuple[int, int, int, bool, int, int]:
-    """One concealed group's share of ``signature``: substitutions, the chow's first face (or
-    -1), 1 for a wind pung, a wild in the pair, 1 for a pair of two wilds playing the 鑽's own
-    face, and the suit."""
-    kind, faces, wild = group
-    subs = sum(1 for f, w in zip(faces, wild, strict=True) if w and f != own)
-    return (
-        subs,
-        faces[0] if kind == "chow" else -1,
-        int(kind == "pung" and faces[0] in WINDS),
-        kind == "pair" and any(wild),
-        int(kind == "pair" and wild == (True, True) and faces[0] == own),
-        faces[0] // 9,
-    )
-
-
 def readings(hand: Hand) -> Iterator[Reading]:
     """Every reading of every shape (R6.1-R6.4), standard first (R7.2)."""
     counts = hand.natural_counts()
@@ -205,7 +152,13 @@ def readings(hand: Hand) -> Iterator[Reading]:
 def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
     """Each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
     any place does (R7 PAO_FENG (a)) — every other fact of a reading is the same wherever it
-    sits — and only once per signature: the others score exactly the same."""
+    sits — and only once per signature.
+
+    The signature is what the fan items can see of a reading's concealed groups (melds are the
+    same in every reading of a hand): whether a chow is used, substitutions, wind pungs, 一龍,
+    a wild in the pair, pairs of two wilds playing the 鑽's own face, and under 打缺 the suits.
+    Readings with equal signatures and equal 跑風-by-shape score the same F with the same
+    tie-break (R7.2), so only the first is weighed."""
     drawn_wild = hand.win_tile == hand.wild
     drawn_face = hand.played(hand.win_tile)
     own = hand.wild
@@ -219,40 +172,82 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
             _variants(decomposition, own, meld_chows, daque) if wilds >= 3 else (decomposition,)
         )
         for groups in variants:
-            place = None
+            place = pao_place = None
+            subs = winds = own_pairs = suits = 0
+            pair_wild = chow_used = False
+            chows = list(meld_chows)
             for gi, group in enumerate(groups):
-                if True not in group[2] if drawn_wild else drawn_face not in group[1]:
-                    continue
-                spot = _spot(group, drawn_face, drawn_wild)
-                if spot >= 4:  # here the drawn tile earns 跑風 by shape: take the first such
-                    place = (gi, spot - 4, True)
-                    break
-                if spot >= 0 and place is None:
-                    place = (gi, spot, False)
-            if place is None:
+                spot, g_subs, chow, wind, g_pair_wild, own_pair, suit = _group_facts(
+                    group, own, drawn_face, drawn_wild
+                )
+                if spot >= 4:
+                    if pao_place is None:
+                        pao_place = (gi, spot - 4)
+                elif spot >= 0 and place is None:
+                    place = (gi, spot)
+                subs += g_subs
+                winds += wind
+                own_pairs += own_pair
+                suits |= suit
+                if chow >= 0:
+                    chow_used = True
+                    chows.append(chow)
+                if g_pair_wild:
+                    pair_wild = True
+            pao = pao_place is not None
+            if pao:
+                place = pao_place
+            elif place is None:
                 continue
             if weigh_all:
-                key = (place[2], signature(groups, own, meld_chows, daque))
+                yi_long = len(chows) >= 3 and _has_dragon(chows)
+                key = (
+                    pao, chow_used, subs, winds, yi_long, pair_wild, own_pairs,
+                    suits if daque else 0,
+                )  # fmt: skip
                 if key in seen:
                     continue
                 seen.add(key)
-            yield Reading(hand, shape, groups, place[:2])
+            yield Reading(hand, shape, groups, place)
 
 
-@lru_cache(maxsize=4096)
-def _spot(group: Group, drawn_face: int, drawn_wild: bool) -> int:
-    """Where in ``group`` the drawn tile can sit: the first position where it earns 跑風 by
-    shape, plus 4; else the first position it can sit at all; else -1. A drawn wild sits only
-    in a wild position, a drawn natural tile only in a natural position of its face."""
-    first = -1
-    for pos, (face, w) in enumerate(zip(group[1], group[2], strict=True)):
+_DRAGON_CHOWS = tuple(frozenset({b, b + 3, b + 6}) for b in (0, 9, 18))  # 一龍's three chows
+
+
+def _has_dragon(chows: list[int]) -> bool:
+    starts = set(chows)
+    return any(dragon <= starts for dragon in _DRAGON_CHOWS)
+
+
+@lru_cache(maxsize=8192)
+def _group_facts(group: Group, own: int, drawn_face: int, drawn_wild: bool) -> tuple:
+    """One concealed group's share of a reading's place and signature (see ``_placed``):
+
+    - where the drawn tile can sit: the first position where it earns 跑風 by shape, plus 4;
+      else the first position it can sit at all; else -1 (a drawn wild sits only in a wild
+      position, a drawn natural tile only in a natural position of its face);
+    - substitutions; the chow's first face (or -1); 1 for a wind pung; a wild in the pair;
+      1 for a pair of two wilds playing the 鑽's own face; the suit as a bit.
+    """
+    kind, faces, wild = group
+    spot = -1
+    for pos, (face, w) in enumerate(zip(faces, wild, strict=True)):
         if w != drawn_wild or (not w and face != drawn_face):
             continue
         if pao_feng_shape(group, pos):
-            return pos + 4
-        if first < 0:
-            first = pos
-    return first
+            spot = pos + 4
+            break
+        if spot < 0:
+            spot = pos
+    return (
+        spot,
+        sum(1 for f, w in zip(faces, wild, strict=True) if w and f != own),
+        faces[0] if kind == "chow" else -1,
+        int(kind == "pung" and faces[0] in WINDS),
+        kind == "pair" and True in wild,
+        int(kind == "pair" and wild == (True, True) and faces[0] == own),
+        1 << faces[0] // 9,
+    )
 
 
 SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
