@@ -271,7 +271,7 @@ def _dragons(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return b if not a else a if not b else tuple(sorted(a + b))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=20_000)
 def _decompose(
     counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
 ) -> tuple:
@@ -299,7 +299,6 @@ def _decompose(
         parts = _distinct_parts(
             counts[base : base + size],
             base,
-            wilds,
             own if own in inside else -1,
             drawn if drawn in inside else -1,
         )
@@ -331,9 +330,14 @@ def _decompose(
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
-def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, drawn: int) -> tuple:
-    """One suit's parts, keeping only the first of those the fan items cannot tell apart.
+MAX_WILDS = 4  # there are four 鑽 tiles
+
+
+@lru_cache(maxsize=30_000)
+def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) -> tuple:
+    """One suit's parts with up to four wilds, keeping only the first of those the fan items
+    cannot tell apart, sorted by key (so by wilds used first: a hand holding fewer wilds takes
+    the parts up to its own number, and one suit pattern serves hands with any number).
 
     A part is (key, groups). Its key (``_group_key`` merged over its groups, see
     ``EMPTY_KEY``) holds what the items and the drawn tile's place can see: wilds used, sets,
@@ -346,13 +350,16 @@ def _distinct_parts(counts: tuple[int, ...], base: int, wilds: int, own: int, dr
     if first is None:
         return ((EMPTY_KEY, ()),)
     kept: dict[tuple, tuple[Group, ...]] = {}
-    for group, rest, wild_used, is_pair in _groups_with(counts, base, first, wilds):
+    for group, rest, wild_used, is_pair in _groups_with(counts, base, first, MAX_WILDS):
         h_counts, h_chow, h_dragons, h_flags = _group_key(
             group, base, own, drawn, wild_used, is_pair
         )
+        left = MAX_WILDS - wild_used
         for (p_counts, p_chow, p_dragons, p_flags), groups in _distinct_parts(
-            rest, base, wilds - wild_used, own, drawn
+            rest, base, own, drawn
         ):
+            if p_counts >> WILDS_AT > left:
+                break  # sorted by wilds used: the rest use even more
             if is_pair and (p_counts >> PAIRS_AT) & FIELD:
                 continue
             key = (
