@@ -45,7 +45,7 @@ FACT_NAMES = ("melds", "bar_tiles", "kongs_before_win", "first_turn", "wilds")
 HAND_FACTS = frozenset(FACT_NAMES)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Meld:
     """A declared meld. ``faces`` are the faces played; ``wild`` marks wild tiles (concealed kong)."""
 
@@ -77,7 +77,7 @@ class Meld:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class Hand:
     """A request that passed every check before the search for readings."""
 
@@ -143,7 +143,7 @@ _PRESENT = {
 
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     """Parse and check a request (R11 order), up to but not including the winning-shape search."""
-    if not isinstance(request, Mapping):
+    if type(request) is not dict and not isinstance(request, Mapping):
         raise ScoringError(
             "E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object"
         )
@@ -164,7 +164,7 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         )
     raw_melds = _meld_list(request.get("melds"), "melds")
     raw_others = request.get("others_melds") or {}
-    if not isinstance(raw_others, Mapping):
+    if type(raw_others) is not dict and not isinstance(raw_others, Mapping):
         raise ScoringError(
             "E_NOTATION",
             "others_melds 應是以座位為鍵的物件",

@@ -68,12 +68,13 @@ class Rules:
     overrides: Mapping[str, object] = field(default_factory=dict)
     values: Mapping[str, object] = field(default_factory=dict)
 
+    daque: bool = field(init=False, repr=False)  # R3: the 打缺 ruleset
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "daque", self.ruleset == "anqing-daque")
+
     def __getitem__(self, key: str) -> object:
         return self.values[key]
-
-    @property
-    def daque(self) -> bool:
-        return self.ruleset == "anqing-daque"
 
     def as_dict(self) -> dict:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()}

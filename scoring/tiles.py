@@ -111,26 +111,24 @@ def parse_tiles(text: object, field: str) -> list[int]:
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> tuple[int, ...] | None:
     """Faces of well-formed notation, or None: ranks then a suit letter, spaces anywhere."""
+    compact = "".join(text.split())
+    tokens = _TOKEN.findall(compact)
+    if sum(map(len, tokens)) != len(compact):
+        return None  # something between the tokens is not notation
     faces: list[int] = []
-    ranks: list[int] = []
-    for ch in text:
-        rank = _RANK.get(ch)
-        if rank is not None:
-            ranks.append(rank)
-            continue
-        base = _SUIT_BASE.get(ch)
-        if base is None:
-            if ch.isspace():
-                continue
-            return None
-        if not ranks or (base == 27 and max(ranks) > 6):
-            return None  # a suit letter with no ranks; honors run 1-7
-        faces += [base + rank for rank in ranks]
-        ranks = []
-    return None if ranks else tuple(faces)
+    for token in tokens:
+        token_faces = _TOKEN_FACES.get(token)
+        if token_faces is None:
+            base = _SUIT_BASE[token[-1]] - 49  # ord("1") == 49
+            token_faces = tuple(base + ord(rank) for rank in token[:-1])
+            if len(_TOKEN_FACES) < 1024:
+                _TOKEN_FACES[token] = token_faces
+        faces += token_faces
+    return tuple(faces)
 
 
-_RANK = {str(rank): rank - 1 for rank in range(1, 10)}
+_TOKEN = re.compile(r"[1-9]+[mps]|[1-7]+z")  # honors run 1-7
+_TOKEN_FACES: dict[str, tuple[int, ...]] = {}  # "123m" -> its faces, for the tokens met first
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _FACE_BY_CODE = {tile_code: face for face, tile_code in enumerate(FACES)}
 
