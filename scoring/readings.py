@@ -563,14 +563,45 @@ def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     if spare < 0 or spare % 2:
         return ()
     options = _wild_pair_options(own, hand.rules.daque)
-    if not allow_four:
-        options = tuple(p for p in options if counts[p[1][0]] == 0)
     out = set()
     for chosen in combinations_with_replacement(options, spare // 2):
+        if not allow_four:
+            chosen = _apart(chosen, counts, own)
+            if chosen is None:
+                continue
         pairs = tuple(sorted(groups + list(chosen)))
         if len(pairs) == 7:
             out.add(pairs)
     return tuple(sorted(out))
+
+
+def _apart(chosen: tuple[Group, ...], counts: tuple[int, ...], own: int) -> tuple | None:
+    """Without ``qidui_allow_four`` no face may make two pairs, so a pair of wilds whose face is
+    taken plays the next free face of the same suit instead (it is a substitution either way,
+    and the suit is what 打缺 looks at). The four 鑽 as two pairs of themselves stay (R7
+    SHUANG_TIAN_HU). None when a suit has no free face left."""
+    taken = {face for face, n in enumerate(counts) if n}
+    out = []
+    for pair in chosen:
+        face = pair[1][0]
+        if face == own and not counts[own]:
+            out.append(pair)
+            continue
+        if face in taken:
+            base = face - face % 9 if face < 27 else 27
+            face = next(
+                (
+                    f
+                    for f in range(base, base + (9 if base < 27 else 7))
+                    if f not in taken and f != own
+                ),
+                None,
+            )
+            if face is None:
+                return None
+        taken.add(face)
+        out.append(("pair", (face, face), (True, True)))
+    return tuple(out)
 
 
 def _thirteen_lan(hand: Hand) -> Reading | None:

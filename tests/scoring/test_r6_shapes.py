@@ -111,6 +111,28 @@ SHAPE_ROWS = [
         id="R6.2-qidui-four-alike-two-pairs-36",
     ),
     pytest.param(
+        hand("1133m55p2299s5z5z7m7m", "1m"),
+        "seven_pairs",
+        {"QI_DUI": 30, "PAO_FENG": 6},
+        36,  # the stand-ins play 7m and the two wilds are 7m themselves: four alike, two pairs
+        id="R6.2-qidui-stand-ins-and-wilds-four-alike-36",
+    ),
+    pytest.param(
+        hand("1133m55p2299s5z5z7m7m", "1m", rules={"qidui_allow_four": False}),
+        "seven_pairs",
+        {"QI_DUI_WILD": 3, "PAO_FENG": 6},
+        9,  # R12 qidui_allow_four off: 7m is taken by the stand-ins, so the two wilds pair as
+        # another face (a substitution): 七對有鑽 3+6 — still a winning hand
+        id="R6.2-R12-allow-four-off-wild-pair-plays-a-free-face-9",
+    ),
+    pytest.param(
+        hand("1133m55p2299s11z7m7m", "1m", rules={"qidui_allow_four": False}),
+        "seven_pairs",
+        {"QI_DUI": 30, "PAO_FENG": 6},
+        36,  # 7m is free: the two wilds are a pair of themselves, hard 七對
+        id="R6.2-R12-allow-four-off-wild-pair-as-itself-36",
+    ),
+    pytest.param(
         hand("1133m5577p2299s11z", "1z", bar_tiles=1),
         "seven_pairs",
         {"QI_DUI": 30, "PAO_FENG": 6, "BAR_TILE": 1},
