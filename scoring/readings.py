@@ -333,7 +333,7 @@ def _decompose(
 MAX_WILDS = 4  # there are four 鑽 tiles
 
 
-@lru_cache(maxsize=30_000)
+@lru_cache(maxsize=16_384)
 def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) -> tuple:
     """One suit's parts with up to four wilds, keeping only the first of those the fan items
     cannot tell apart, sorted by key (so by wilds used first: a hand holding fewer wilds takes
@@ -409,12 +409,12 @@ def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> 
     if n >= 2:
         yield _PAIR[face], (*head, n - 2, *tail), 0, 1
     if wilds:
-        yield ("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
+        yield _group("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
     for natural in (3, 2, 1):
         need = 3 - natural
         if n >= natural and wilds >= need:
             yield (
-                ("pung", (face,) * 3, (False,) * natural + (True,) * need),
+                _group("pung", (face,) * 3, (False,) * natural + (True,) * need),
                 (*head, n - natural, *tail),
                 need,
                 0,
@@ -442,7 +442,13 @@ def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> 
                     if not w:
                         rest[start + i] -= 1
                 faces = (base + start, base + start + 1, base + start + 2)
-                yield ("chow", faces, wild), tuple(rest), need, 0
+                yield _group("chow", faces, wild), tuple(rest), need, 0
+
+
+@lru_cache(maxsize=4096)
+def _group(kind: str, faces: tuple[int, ...], wild: tuple[bool, ...]) -> Group:
+    """One shared copy of each group, however many parts hold it."""
+    return kind, faces, wild
 
 
 def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
