@@ -110,7 +110,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
                 f"the bar tile {bar} is held: under anqing it must be exposed and replaced; "
                 "a hand holding one cannot win unless it is 十三爛 (R4.4)",
             )
-    candidates = list(readings(hand))
+    candidates = readings(hand)
     if not candidates:
         raise ScoringError(
             "E_NOT_WINNING",

@@ -96,6 +96,14 @@ class Hand:
     kongs_before_win: int
     first_turn: bool
     others_melds: dict[str, tuple[Meld, ...]] = field(default_factory=dict)
+    # how many of each printed face are concealed (worked out from ``concealed``)
+    counts: list[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = [0] * 34
+        for printed in self.concealed:
+            counts[printed] += 1
+        self.counts = counts
 
     def played(self, printed: int) -> int:
         """R4.3: the stand-in 紅中 plays the 鑽's face; every other natural tile plays itself."""
@@ -107,9 +115,7 @@ class Hand:
 
     def natural_counts(self) -> tuple[int, ...]:
         """How many natural tiles play each face (R4.3: a stand-in 紅中 counts as the 鑽's face)."""
-        counts = [0] * 34
-        for printed in self.concealed:
-            counts[printed] += 1
+        counts = self.counts.copy()
         counts[self.wild] = 0
         if self.stand_in is not None:  # then the 鑽 is not a dragon, so not 紅中 itself
             counts[self.wild] = counts[RED]
@@ -476,9 +482,7 @@ def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
 def _check_copies(hand: Hand) -> None:
     """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles (a kong's
     four tiles are all written in its meld, R5.5)."""
-    counts = [0] * 34
-    for face in hand.concealed:
-        counts[face] += 1
+    counts = hand.counts.copy()
     for meld in hand.melds:
         for face in meld.printed:
             counts[face] += 1

@@ -123,34 +123,33 @@ def pao_feng_shape(group: Group, pos: int) -> str | None:
     return "kan" if pos == 1 else None
 
 
-def readings(hand: Hand) -> Iterator[Reading]:
+def readings(hand: Hand) -> list[Reading]:
     """Every reading of every shape (R6.1-R6.4), standard first (R7.2)."""
     counts = hand.natural_counts()
-    wilds = hand.wild_count()
+    wilds = hand.concealed.count(hand.wild)
     n_melds = len(hand.melds)
-    drawn = -1 if hand.win_is_wild else hand.played(hand.win_tile)
+    drawn = -1 if hand.win_tile == hand.wild else hand.played(hand.win_tile)
+    daque = hand.rules.daque
+    out: list[Reading] = []
     if n_melds == 4:
         # R7.3: four declared melds read only as 大吊車 (R6.3)
-        yield from _placed(
-            hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, hand.rules.daque, drawn)
-        )
-        return
-    yield from _placed(
-        hand,
-        "standard",
-        _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, hand.rules.daque, drawn),
+        _placed(hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, daque, drawn), out)
+        return out
+    _placed(
+        hand, "standard", _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, daque, drawn), out
     )
     if n_melds == 0:
         pairs = _seven_pairs(hand, counts, wilds)
         if pairs:
-            yield from _placed(hand, "seven_pairs", pairs)
+            _placed(hand, "seven_pairs", pairs, out)
         lan = _thirteen_lan(hand)
         if lan is not None:
-            yield lan
+            out.append(lan)
+    return out
 
 
-def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
-    """Each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
+def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -> None:
+    """Add to ``out`` each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
     any place does (R7 PAO_FENG (a)) — every other fact of a reading is the same wherever it
     sits — and only once per signature.
 
@@ -208,7 +207,7 @@ def _placed(hand: Hand, shape: str, decompositions: tuple) -> Iterator[Reading]:
                 if key in seen:
                     continue
                 seen.add(key)
-            yield Reading(hand, shape, groups, place)
+            out.append(Reading(hand, shape, groups, place))
 
 
 _DRAGON_CHOWS = tuple(frozenset({b, b + 3, b + 6}) for b in (0, 9, 18))  # 一龍's three chows
