@@ -303,7 +303,7 @@ def _decompose(
         )
         merged: dict[tuple, tuple[Group, ...]] = {}
         for (h_counts, h_chow, h_dragons, h_flags), head in states.items():
-            for (p_counts, p_chow, p_dragons, p_flags), groups in parts:
+            for p_counts, p_chow, p_dragons, p_flags, groups in parts:
                 both = h_counts + p_counts
                 if both >> WILDS_AT > wilds:
                     break  # parts are sorted by wilds used: the rest use even more
@@ -338,7 +338,8 @@ def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) ->
     cannot tell apart, sorted by key (so by wilds used first: a hand holding fewer wilds takes
     the parts up to its own number, and one suit pattern serves hands with any number).
 
-    A part is (key, groups). Its key (``_group_key`` merged over its groups, see
+    A part is its key and its groups in one tuple: (counts, chow, dragons, flags, groups).
+    Its key (``_group_key`` merged over its groups, see
     ``EMPTY_KEY``) holds what the items and the drawn tile's place can see: wilds used, sets,
     pairs, substitutions, wind pungs, whether a chow is used, the chows an 一龍 is made of, a
     wild in the pair, whether the drawn tile can sit here and whether it earns 跑風 there.
@@ -347,16 +348,14 @@ def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) ->
     """
     first = next((i for i, n in enumerate(counts) if n), None)
     if first is None:
-        return ((EMPTY_KEY, ()),)
+        return ((*EMPTY_KEY, ()),)
     kept: dict[tuple, tuple[Group, ...]] = {}
     for group, rest, wild_used, is_pair in _groups_with(counts, base, first, MAX_WILDS):
         h_counts, h_chow, h_dragons, h_flags = _group_key(
             group, base, own, drawn, wild_used, is_pair
         )
         left = MAX_WILDS - wild_used
-        for (p_counts, p_chow, p_dragons, p_flags), groups in _distinct_parts(
-            rest, base, own, drawn
-        ):
+        for p_counts, p_chow, p_dragons, p_flags, groups in _distinct_parts(rest, base, own, drawn):
             if p_counts >> WILDS_AT > left:
                 break  # sorted by wilds used: the rest use even more
             if is_pair and (p_counts >> PAIRS_AT) & FIELD:
@@ -369,7 +368,7 @@ def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) ->
             )
             if key not in kept:
                 kept[key] = (group, *groups)
-    return tuple(sorted(kept.items()))
+    return tuple(sorted((*key, groups) for key, groups in kept.items()))
 
 
 @lru_cache(maxsize=50_000)
