@@ -255,19 +255,15 @@ SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
 # - counts: whole numbers that add up when parts are merged, packed in one int, most
 #   significant first: wilds used, sets, pairs, substitutions, wind pungs (6 bits each);
 # - chow: whether a chow is used;
-# - dragons: the first faces of the chows an 一龍 is made of (1-2-3, 4-5-6, 7-8-9), sorted;
+# - dragons: which of the chows an 一龍 is made of (1-2-3, 4-5-6, 7-8-9 of each suit) are
+#   used, one bit each (how many times does not matter to 一龍);
 # - flags: bits that combine with "or": a wild in the pair, the drawn tile can sit here, it
 #   earns 跑風 by shape here, a wild is used.
 # Keys compare in that order, so sorting parts by key sorts them by wilds used first.
 WILDS_AT, SETS_AT, PAIRS_AT, SUBS_AT = 24, 18, 12, 6
 FIELD = 63
 PAIR_WILD, HAS_DRAWN, PAO, WILD_USED = 8, 4, 2, 1
-EMPTY_KEY = (0, False, (), 0)  # the key of no groups at all
-
-
-def _dragons(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Two parts' 一龍 chows together, sorted."""
-    return b if not a else a if not b else tuple(sorted(a + b))
+EMPTY_KEY = (0, False, 0, 0)  # the key of no groups at all
 
 
 @lru_cache(maxsize=20_000)
@@ -312,7 +308,7 @@ def _decompose(
                 key = (
                     both,
                     h_chow or p_chow,
-                    _dragons(h_dragons, p_dragons) if p_dragons else h_dragons,
+                    h_dragons | p_dragons,
                     h_flags | p_flags,
                 )
                 if key not in merged:
@@ -363,7 +359,7 @@ def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) ->
             key = (
                 h_counts + p_counts,
                 h_chow or p_chow,
-                _dragons(h_dragons, p_dragons) if p_dragons else h_dragons,
+                h_dragons | p_dragons,
                 h_flags | p_flags,
             )
             if key not in kept:
@@ -383,7 +379,7 @@ def _group_key(
             has_drawn = True
             pao = pao or pao_feng_shape(group, pos) is not None
     chow = kind == "chow"
-    dragon = (faces[0],) if chow and (faces[0] - base) % 3 == 0 else ()
+    dragon = 1 << faces[0] if chow and (faces[0] - base) % 3 == 0 else 0
     wind = int(kind == "pung" and faces[0] in WINDS)
     counts = (
         wild_used << WILDS_AT | (1 - is_pair) << SETS_AT | is_pair << PAIRS_AT
