@@ -42,30 +42,38 @@ class Reading:
         self.groups = groups
         self.win = win
         own = hand.wild
-        subs = total = 0
-        # (kind, first face) of every set, concealed and melded: kind chow, pung or kong
+        subs = total = winds = 0
+        # (kind, first face) of every set, concealed and melded: kind chow, pung or kong; the
+        # chows' first faces (R7 YI_LONG) and the pungs and kongs of a wind (R7 FENG_KE)
         sets = []
+        chows = set()
         for kind, faces, wild in groups:
             if True in wild:
                 for face, w in zip(faces, wild, strict=True):
                     if w:
                         total += 1
                         subs += face != own
-            if kind == "chow" or kind == "pung":
-                sets.append((kind, faces[0]))
+            if kind == "chow":
+                sets.append(("chow", faces[0]))
+                chows.add(faces[0])
+            elif kind == "pung":
+                sets.append(("pung", faces[0]))
+                winds += faces[0] in WINDS
         for m in hand.melds:
             if True in m.wild:
                 for face, w in zip(m.faces, m.wild, strict=True):
                     if w:
                         total += 1
                         subs += face != own
-            sets.append(
-                ("chow" if m.kind == "chi" else "pung" if m.kind == "pung" else "kong", m.face)
-            )
+            if m.kind == "chi":
+                sets.append(("chow", m.face))
+                chows.add(m.face)
+            else:
+                sets.append(("pung" if m.kind == "pung" else "kong", m.face))
+                winds += m.face in WINDS
         self.sets = sets
-        # the chows' first faces (R7 YI_LONG) and the pungs and kongs of a wind (R7 FENG_KE)
-        self.chow_starts = {face for kind, face in sets if kind == "chow"}
-        self.wind_sets = sum(1 for kind, face in sets if kind != "chow" and face in WINDS)
+        self.chow_starts = chows
+        self.wind_sets = winds
         # Wilds playing a face other than the 鑽's own (R4.2, R7.2), and all wild tiles in the
         # winning hand, concealed or in a concealed kong (R7 SI_ZUAN).
         self.substitutions = subs
