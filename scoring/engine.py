@@ -134,9 +134,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
         items = scored_items(r, present)
         if needs_pao_feng and all(item is not PAO_FENG for item, _, _ in items):
             continue
-        fan = 0
-        for _, _, f in items:
-            fan += f
+        fan = sum(f for _, _, f in items)
         key = (-fan, r.substitutions, SHAPES.index(r.shape), order)
         if best is None or key < best[0]:
             best = (key, r, items)
