@@ -296,6 +296,8 @@ def _decompose(
     states: dict[tuple, tuple[Group, ...]] = {EMPTY_KEY: ()}
     for base in SUIT_BASES:
         size = 7 if base == 27 else 9
+        if not any(counts[base : base + size]):
+            continue  # no natural tile of this suit: its only part is no groups at all
         # The 鑽's face and the drawn face matter only to their own suit's parts; elsewhere
         # they are left out (-1) so one suit pattern's parts serve every hand that holds it.
         inside = range(base, base + size)
@@ -508,6 +510,7 @@ def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
 def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
     """Faces a pair of two wilds can play that could change the score: the 鑽's own face (no
     substitution), and under 打缺 one face of each suit and the honors (R6.6, 一色 items)."""
@@ -515,6 +518,7 @@ def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
     return tuple(("pair", (f, f), (True, True)) for f in dict.fromkeys(faces))
 
 
+@lru_cache(maxsize=1024)
 def _all_wild(wilds: int, sets: int, pair: int, own: int, daque: bool) -> tuple:
     """Groups made of wilds only. Three wilds are read here as a pung of the 鑽's own face;
     ``variants`` later offers the other faces that could score more."""
