@@ -171,6 +171,7 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
     own = hand.wild
     daque = hand.rules.daque
     meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
+    meld_dragons = _dragon_bits(meld_chows)
     wilds = hand.concealed.count(own)
     weigh_all = len(decompositions) > 1 or wilds
     seen = set()
@@ -181,10 +182,10 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
         for groups in variants:
             place = pao_place = None
             subs = winds = own_pairs = suits = 0
+            dragons = meld_dragons
             pair_wild = chow_used = False
-            chows = list(meld_chows)
             for gi, group in enumerate(groups):
-                spot, g_subs, chow, wind, g_pair_wild, own_pair, suit = _group_facts(
+                spot, g_subs, chow, dragon, wind, g_pair_wild, own_pair, suit = _group_facts(
                     group, own, drawn_face, drawn_wild
                 )
                 if spot >= 4:
@@ -196,9 +197,9 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
                 winds += wind
                 own_pairs += own_pair
                 suits |= suit
-                if chow >= 0:
+                dragons |= dragon
+                if chow:
                     chow_used = True
-                    chows.append(chow)
                 if g_pair_wild:
                     pair_wild = True
             pao = pao_place is not None
@@ -207,7 +208,7 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
             elif place is None:
                 continue
             if weigh_all:
-                yi_long = len(chows) >= 3 and _has_dragon(chows)
+                yi_long = any(dragons & whole == whole for whole in _WHOLE_DRAGONS)
                 key = (
                     pao, chow_used, subs, winds, yi_long, pair_wild, own_pairs,
                     suits if daque else 0,
@@ -218,12 +219,17 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
             out.append(Reading(hand, shape, groups, place))
 
 
-_DRAGON_CHOWS = tuple(frozenset({b, b + 3, b + 6}) for b in (0, 9, 18))  # 一龍's three chows
+def _dragon_bits(chow_starts: tuple[int, ...]) -> int:
+    """One bit for each chow an 一龍 is made of (1-2-3, 4-5-6, 7-8-9 of a suit) among these."""
+    bits = 0
+    for start in chow_starts:
+        if start < 27 and start % 3 == 0:
+            bits |= 1 << start
+    return bits
 
 
-def _has_dragon(chows: list[int]) -> bool:
-    starts = set(chows)
-    return any(dragon <= starts for dragon in _DRAGON_CHOWS)
+# The three chows of an 一龍 in each suit, as ``_dragon_bits``.
+_WHOLE_DRAGONS = tuple(1 << b | 1 << (b + 3) | 1 << (b + 6) for b in (0, 9, 18))
 
 
 @lru_cache(maxsize=8192)
@@ -233,8 +239,8 @@ def _group_facts(group: Group, own: int, drawn_face: int, drawn_wild: bool) -> t
     - where the drawn tile can sit: the first position where it earns 跑風 by shape, plus 4;
       else the first position it can sit at all; else -1 (a drawn wild sits only in a wild
       position, a drawn natural tile only in a natural position of its face);
-    - substitutions; the chow's first face (or -1); 1 for a wind pung; a wild in the pair;
-      1 for a pair of two wilds playing the 鑽's own face; the suit as a bit.
+    - substitutions; whether it is a chow, and its ``_dragon_bits``; 1 for a wind pung; a wild
+      in the pair; 1 for a pair of two wilds playing the 鑽's own face; the suit as a bit.
     """
     kind, faces, wild = group
     spot = -1
@@ -246,10 +252,12 @@ def _group_facts(group: Group, own: int, drawn_face: int, drawn_wild: bool) -> t
             break
         if spot < 0:
             spot = pos
+    chow = kind == "chow"
     return (
         spot,
         sum(1 for f, w in zip(faces, wild, strict=True) if w and f != own),
-        faces[0] if kind == "chow" else -1,
+        chow,
+        _dragon_bits((faces[0],)) if chow else 0,
         int(kind == "pung" and faces[0] in WINDS),
         kind == "pair" and True in wild,
         int(kind == "pair" and wild == (True, True) and faces[0] == own),
