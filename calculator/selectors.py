@@ -19,7 +19,7 @@ from django.db.models import Max, Q, QuerySet, Sum
 from calculator.errors import not_found
 from calculator.models import Payment, Round, RulesVersion, Session
 from calculator.money import money_str
-from scoring import SEATS, dealer_after, dealer_base, make_rules
+from scoring import SEATS, Rules, dealer_after, dealer_base, make_rules
 
 ZERO = Decimal("0")
 
@@ -74,6 +74,16 @@ def current_rules_version(session: Session) -> RulesVersion:
     return session.rules_versions.order_by("-number").first()
 
 
+def rules_for(session: Session, version: RulesVersion | None) -> Rules:
+    """The engine's rules of a house-rules version: the session's ruleset with its overrides (R12)."""
+    return make_rules(session.ruleset, version.overrides if version else {})
+
+
+def current_rules(session: Session) -> Rules:
+    """The rules for the next round: those of the newest house-rules version."""
+    return rules_for(session, current_rules_version(session))
+
+
 def session_state(session: Session) -> dict[str, Any]:
     """Who deals the next round, with which streak and base (R2.2, R8.1), and the balances."""
     last = (
@@ -87,8 +97,7 @@ def session_state(session: Session) -> dict[str, Any]:
     else:
         dealer, streak = dealer_after(last.dealer, last.dealer_streak, last.winner or None)
     last_number = session.rounds.aggregate(last=Max("number"))["last"] or 0
-    version = current_rules_version(session)
-    rules = make_rules(session.ruleset, version.overrides if version else {})
+    rules = current_rules(session)
     return {
         "dealer": dealer,
         "dealer_streak": streak,

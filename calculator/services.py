@@ -21,7 +21,7 @@ from django.utils import timezone
 from calculator.errors import CalculatorError, invalid, not_found
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
 from calculator.money import money_str, parse_money
-from calculator.selectors import round_answer
+from calculator.selectors import round_answer, rules_for
 from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules, score
 
 # The hand fields of score-api.md's request; the context (ruleset, rules, dealer, dealer_streak,
@@ -38,7 +38,6 @@ HAND_FIELDS = (
     "others_melds",
 )
 CONTEXT_FIELDS = ("dealer", "dealer_streak", "ruleset", "rules", "base_silver")
-RULESETS = ("anqing", "anqing-daque")
 ROUND_UPDATE_FIELDS = ["dealer", "dealer_streak", "dealer_base", "fan", "scoring"]
 
 
@@ -65,20 +64,16 @@ class Recorded:
 
 
 def _rules_checked(ruleset: object, overrides: object) -> Any:
-    """The engine's frozen rules, or the engine's E_RULES error naming the bad key (R12)."""
-    if ruleset not in RULESETS:
-        raise CalculatorError(
-            "E_RULES",
-            f"未知的規則：{ruleset!r}；可選 anqing 或 anqing-daque。",
-            f"Unknown ruleset {ruleset!r}; use anqing or anqing-daque.",
-        )
-    if not isinstance(overrides, dict):
-        raise CalculatorError(
-            "E_RULES",
-            "rules 必須是一個對象（鍵 → 值）。",
-            "rules must be an object of key → value.",
-        )
+    """The engine's frozen rules, or the engine's E_RULES error naming the bad ruleset or key
+    (R12). Stored house rules are always an object, even an empty one."""
     try:
+        make_rules(ruleset)  # an unknown ruleset is named first
+        if not isinstance(overrides, dict):
+            raise CalculatorError(
+                "E_RULES",
+                "rules 必須是一個對象（鍵 → 值）。",
+                "rules must be an object of key → value.",
+            )
         return make_rules(ruleset, overrides)
     except ScoringError as error:
         raise CalculatorError(error.code, error.message, error.message_en) from None
@@ -446,7 +441,7 @@ def _score_round(
     if game_round.result == Round.DRAW:
         rules = rules_cache.get(version.pk)
         if rules is None:
-            rules = rules_cache[version.pk] = make_rules(session.ruleset, version.overrides)
+            rules = rules_cache[version.pk] = rules_for(session, version)
         # R8.1: the dealer's base this round; a draw (荒莊) moves no money (R9).
         game_round.dealer_base = dealer_base(rules, streak)
         game_round.fan = None

@@ -68,7 +68,7 @@ def house_rules_of(request: HttpRequest) -> tuple[str, HouseRulesForm]:
     """The chosen ruleset and its house-rules form (R12). Posted rule fields belong to the
     ruleset they were drawn for; after a switch of ruleset the new one's defaults apply."""
     ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
-    if ruleset not in services.RULESETS:
+    if ruleset not in scoring.RULESETS:
         ruleset = "anqing"
     posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
     return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset)
@@ -278,13 +278,14 @@ def session_context(session: Session) -> dict[str, Any]:
     """What the session page and the share page both read."""
     state = selectors.session_state(session)
     version = selectors.current_rules_version(session)
-    rules = scoring.make_rules(session.ruleset, version.overrides if version else {})
     ledger = selectors.ledger(session)
     names = ledger["players"]
     return {
         "session": session,
         "state": state,
-        "lianzhuang_bonus": scoring.lianzhuang_bonus(rules, state["dealer_streak"]),
+        "lianzhuang_bonus": scoring.lianzhuang_bonus(
+            selectors.rules_for(session, version), state["dealer_streak"]
+        ),
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
         "seat_names": names,
