@@ -46,15 +46,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+# The engine benchmark's hands: four sets and a pair without the 鑽 7m (indicator 6m, R4.1).
+from engine import FACES, INDICATOR, complete_hand  # noqa: E402
+
 from scoring import SEATS, dealer_after, next_seat, score  # noqa: E402
-
-INDICATOR = "6m"  # 鑽 7m (R4.1); the wild is left out of the random hands below
-WILD = "7m"
-FACES = [f"{r}{s}" for s in "mps" for r in range(1, 10) if f"{r}{s}" != WILD] + [
-    f"{r}z" for r in range(1, 5)
-]
-CHOW_STARTS = [(r, s) for s in "mps" for r in range(1, 8) if not (s == "m" and r >= 5)]
-
 
 # --- what the clients send --------------------------------------------------------------------
 
@@ -68,22 +63,6 @@ class Call:
     body: dict | None
     status: int  # the intended status
     check: Any = None  # the fan (a valid score) or the error code (an invalid one)
-
-
-def complete_hand(rng: random.Random) -> list[str]:
-    """Four sets and a pair, at most four copies of a face: a winning shape (R6)."""
-    while True:
-        tiles: list[str] = []
-        for _ in range(4):
-            if rng.random() < 0.6:
-                rank, suit = rng.choice(CHOW_STARTS)
-                tiles += [f"{rank + i}{suit}" for i in range(3)]
-            else:
-                tiles += [rng.choice(FACES)] * 3
-        tiles += [rng.choice(FACES)] * 2
-        if max(Counter(tiles).values()) <= 4:
-            rng.shuffle(tiles)
-            return tiles
 
 
 def score_calls(rng: random.Random, count: int) -> tuple[list[Call], list[Call]]:
