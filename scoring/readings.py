@@ -97,10 +97,6 @@ class Reading:
         return self.groups[self.win[0]]
 
     @property
-    def win_is_wild(self) -> bool:
-        return self.win_group[2][self.win[1]]
-
-    @property
     def played_faces(self) -> list[int]:
         faces = [f for _, fs, _ in self.groups for f in fs]
         for m in self.melds:
@@ -134,9 +130,9 @@ def pao_feng_shape(group: Group, pos: int) -> str | None:
 def readings(hand: Hand) -> list[Reading]:
     """Every reading of every shape (R6.1-R6.4), standard first (R7.2)."""
     counts = hand.natural_counts()
-    wilds = hand.concealed.count(hand.wild)
+    wilds = hand.wild_count()
     n_melds = len(hand.melds)
-    drawn = -1 if hand.win_tile == hand.wild else hand.played(hand.win_tile)
+    drawn = -1 if hand.win_is_wild else hand.played(hand.win_tile)
     daque = hand.rules.daque
     out: list[Reading] = []
     if n_melds == 4:
@@ -166,13 +162,13 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
     a wild in the pair, pairs of two wilds playing the 鑽's own face, and under 打缺 the suits.
     Readings with equal signatures and equal 跑風-by-shape score the same F with the same
     tie-break (R7.2), so only the first is weighed."""
-    drawn_wild = hand.win_tile == hand.wild
+    drawn_wild = hand.win_is_wild
     drawn_face = hand.played(hand.win_tile)
     own = hand.wild
     daque = hand.rules.daque
     meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
     meld_dragons = _dragon_bits(meld_chows)
-    wilds = hand.concealed.count(own)
+    wilds = hand.wild_count()
     weigh_all = len(decompositions) > 1 or wilds
     seen = set()
     for decomposition in decompositions:
