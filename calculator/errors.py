@@ -17,6 +17,10 @@ class CalculatorError(Exception):
         self.message = message
         self.message_en = message_en
         self.status = status
+        # When the error is about one round of several (an import): its number, and the error
+        # as it reads without the round's name, for a page that names the round itself.
+        self.round_number: int | None = None
+        self.in_round: CalculatorError | None = None
 
     def as_dict(self) -> dict:
         return {

@@ -394,12 +394,14 @@ def _import_entry(number: int, item: Mapping) -> RoundEntry:
 
 
 def _in_round(number: int, problem: CalculatorError) -> CalculatorError:
-    return CalculatorError(
+    named = CalculatorError(
         problem.code,
         f"第 {number} 局：{problem.message}",
         f"Round {number}: {problem.message_en}",
         status=problem.status,
     )
+    named.round_number, named.in_round = number, problem
+    return named
 
 
 # --- the history walk -----------------------------------------------------------------------

@@ -194,38 +194,13 @@ def session_import(request: HttpRequest) -> HttpResponse:
         try:
             session = services.session_import(owner=request.user, data=export)
         except CalculatorError as problem:
-            context["import_error"] = error_of(problem)
-            context["import_round"] = round_refused(export, problem.code)
+            # a refused round is named once, by the page, before the engine's words
+            context["import_error"] = error_of(problem.in_round or problem)
+            context["import_round"] = problem.round_number
         else:
             messages.success(request, import_notice(session, export))
             return redirect("web:session", pk=session.pk)
     return render(request, "web/session_list.html", context, status=400)
-
-
-def round_refused(export: Mapping[str, Any], code: str) -> int | None:
-    """The first round of an export the engine refuses with ``code``, to name it on the page.
-
-    The service stops at the first hand it cannot score without saying which; each win is tried
-    again here with its own rules version, in a neutral dealer context (East, no streak)."""
-    versions = {
-        index: version.get("rules", {})
-        for index, version in enumerate(export.get("rules_versions") or [{}], start=1)
-    }
-    for number, game_round in enumerate(export.get("rounds") or [], start=1):
-        if game_round.get("result") != Round.WIN:
-            continue
-        outcome = scoring.score(
-            {
-                **(game_round.get("hand") or {}),
-                "ruleset": export.get("ruleset", "anqing"),
-                "rules": versions.get(game_round.get("rules_version", 1), {}),
-                "dealer": "E",
-                "dealer_streak": 0,
-            }
-        )
-        if outcome.get("error", {}).get("code") == code:
-            return number
-    return None
 
 
 def import_notice(session: Session, export: Mapping[str, Any]) -> str:
