@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from itertools import combinations
 from typing import Any
@@ -19,7 +19,7 @@ from django.db.models import Max, Q, QuerySet, Sum
 from calculator.errors import not_found
 from calculator.models import Payment, Round, RulesVersion, Session
 from calculator.money import money_str
-from scoring import SEATS, Rules, dealer_after, dealer_base, make_rules
+from scoring import SEATS, Rules, dealer_after, dealer_base, make_rules, score
 
 ZERO = Decimal("0")
 
@@ -77,6 +77,27 @@ def current_rules_version(session: Session) -> RulesVersion:
 def rules_for(session: Session, version: RulesVersion | None) -> Rules:
     """The engine's rules of a house-rules version: the session's ruleset with its overrides (R12)."""
     return make_rules(session.ruleset, version.overrides if version else {})
+
+
+def hand_scored(
+    session: Session,
+    hand: Mapping[str, Any],
+    dealer: str,
+    streak: int,
+    version: RulesVersion | None,
+) -> dict:
+    """The engine's answer for a hand in a session's context: its ruleset and base silver, the
+    round's dealer and streak (R2.2, R8) and a house-rules version (R12). Nothing is saved."""
+    return score(
+        {
+            **hand,
+            "ruleset": session.ruleset,
+            "rules": version.overrides if version else {},
+            "dealer": dealer,
+            "dealer_streak": streak,
+            "base_silver": money_str(session.base_silver),
+        }
+    )
 
 
 def current_rules(session: Session) -> Rules:

@@ -20,9 +20,9 @@ from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid, not_found
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
-from calculator.money import money_str, parse_money
-from calculator.selectors import round_answer, rules_for
-from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules, score
+from calculator.money import parse_money
+from calculator.selectors import hand_scored, round_answer, rules_for
+from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules
 
 # The hand fields of score-api.md's request; the context (ruleset, rules, dealer, dealer_streak,
 # base_silver) belongs to the session and its history.
@@ -449,15 +449,7 @@ def _score_round(
         game_round.fan = None
         game_round.scoring = None
         return []
-    request = {
-        **game_round.hand,
-        "ruleset": session.ruleset,
-        "rules": version.overrides,
-        "dealer": dealer,
-        "dealer_streak": streak,
-        "base_silver": money_str(session.base_silver),
-    }
-    result = score(request)
+    result = hand_scored(session, game_round.hand, dealer, streak, version)
     if "error" in result:
         error = result["error"]
         raise CalculatorError(error["code"], error["message"], error["message_en"])

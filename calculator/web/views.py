@@ -322,16 +322,7 @@ def hand_preview(session: Session, hand: Mapping[str, Any], game_round: Round | 
             game_round.dealer_streak,
             game_round.rules_version,
         )
-    return scoring.score(
-        {
-            **hand,
-            "ruleset": session.ruleset,
-            "rules": version.overrides if version else {},
-            "dealer": dealer,
-            "dealer_streak": streak,
-            "base_silver": money_str(session.base_silver),
-        }
-    )
+    return selectors.hand_scored(session, hand, dealer, streak, version)
 
 
 def round_editor(

@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from calculator import services
+from calculator import selectors, services
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
@@ -94,7 +94,7 @@ def test_a_failure_in_the_engine_while_rescoring_after_a_correction_changes_noth
     api, sitting, monkeypatch, nth
 ):
     before = dump()
-    monkeypatch.setattr(services, "score", fail_on_call(nth, services.score))
+    monkeypatch.setattr(selectors, "score", fail_on_call(nth, selectors.score))
     response = api.put(f"/api/sessions/{sitting.pk}/rounds/1/", plain("W"), format="json")
     assert_server_error(response)
     assert dump() == before
