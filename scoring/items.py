@@ -2,8 +2,8 @@
 
 Each unit has a stable ``code``, its names, the rule id, the seed's own words (``quote``) and
 ``count(reading)`` (0 when it does not apply) and ``why(reading, count)`` (a one-line reason in
-Chinese and English). Exclusions of R7.1 live in the unit they restrict. Values come from the
-rules object (R12), never from here.
+Chinese and English). Exclusions of R7.1 live in the unit they restrict: the shapes it applies
+to (``shapes``) or its ``count``. Values come from the rules object (R12), never from here.
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ class Item:
     name_en = ""
     rule = "R7"
     quote = ""
-    shapes: tuple[str, ...] = SHAPES  # the shapes it can apply to at all (R7, R7.1)
+    # The shapes it can apply to at all (R7, R7.1): ``count`` is asked only about readings of
+    # these shapes.
+    shapes: tuple[str, ...] = SHAPES
     key = ""  # the rules key of its value: the code in lower case (set by ``register``)
     daque_only = False  # R3: scored under 打缺 only
     # What the hand must have for the item to count at all (see ``Hand.present``): an item
@@ -60,7 +62,7 @@ def is_shuang_tian_hu(r: Reading) -> bool:
         return False
     own = r.hand.wild
     wild_pairs = sum(1 for _, faces, wild in r.groups if wild == (True, True) and faces[0] == own)
-    return r.shape == "seven_pairs" and r.hard and r.wild_total == 4 and wild_pairs == 2
+    return r.hard and wild_pairs == 2
 
 
 def pao_feng_form(r: Reading) -> str | None:
@@ -168,9 +170,7 @@ class MenQing(Item):
     def count(self, r: Reading) -> int:
         if r.shape == "standard":
             return 0 if any(m.fed for m in r.melds) else 1
-        if r.shape == "da_diao_che":
-            return 1 if all(m.kind == "concealed_kong" for m in r.melds) else 0
-        return 0  # R7.1: not with 七對 or 十三爛
+        return 1 if all(m.kind == "concealed_kong" for m in r.melds) else 0  # 大吊車
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return (
@@ -186,7 +186,7 @@ class QiDui(Item):
     shapes = ("seven_pairs",)
 
     def count(self, r: Reading) -> int:
-        return int(r.shape == "seven_pairs" and r.hard and not is_shuang_tian_hu(r))
+        return int(r.hard and not is_shuang_tian_hu(r))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return (
@@ -209,7 +209,7 @@ class QiDuiWild(Item):
     needs = frozenset({"wilds"})
 
     def count(self, r: Reading) -> int:
-        return int(r.shape == "seven_pairs" and not r.hard)
+        return int(not r.hard)
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         n = r.substitutions
@@ -261,7 +261,7 @@ class DaDiaoChe(Item):
     shapes = ("da_diao_che",)
 
     def count(self, r: Reading) -> int:
-        return int(r.shape == "da_diao_che" and not any(r.win_group[2]))
+        return int(not any(r.win_group[2]))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         tile, _ = _tiles(r)
@@ -285,7 +285,7 @@ class DaDiaoCheWild(Item):
     needs = frozenset({"wilds"})
 
     def count(self, r: Reading) -> int:
-        return int(r.shape == "da_diao_che" and any(r.win_group[2]))
+        return int(any(r.win_group[2]))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return ("四組副露，最後的對子有鑽", "four melds; the final pair holds a wild")
@@ -303,7 +303,7 @@ class ShiSanLan(Item):
     shapes = ("thirteen_lan",)
 
     def count(self, r: Reading) -> int:
-        return int(r.shape == "thirteen_lan" and not _seven_stars(r))  # R7.1: 七星 replaces it
+        return int(not _seven_stars(r))  # R7.1: 七星 replaces it
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         return (
@@ -348,8 +348,6 @@ class YiLong(Item):
 
 
 def _dragon_suit(r: Reading) -> int | None:
-    if r.shape not in ("standard", "da_diao_che"):
-        return None  # R7.1
     starts = r.chow_starts
     if len(starts) < 3:
         return None
@@ -366,8 +364,6 @@ class FengKe(Item):
     shapes = ("standard", "da_diao_che")
 
     def count(self, r: Reading) -> int:
-        if r.shape not in ("standard", "da_diao_che"):
-            return 0  # R7.1
         return r.wind_sets
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
