@@ -192,6 +192,20 @@ class HandForm(forms.Form):
             for seat in SEATS
         ]
 
+    def problem_labels(self) -> list[str]:
+        """The names of the fields that stop the hand from being scored, in the form's order
+        (what the preview lists as still missing or wrong)."""
+        labels = []
+        for name, field in self.fields.items():
+            if name in self.errors:
+                label = str(field.label)
+                if name.startswith("other_"):
+                    label = f"{SEAT_WINDS[name.split('_')[1]]} · {label}"
+                if label not in labels:
+                    labels.append(label)
+        labels.extend(str(problem) for problem in self.non_field_errors())
+        return labels
+
     # -- validation ----------------------------------------------------------------------------
 
     def clean(self) -> dict[str, Any]:
@@ -424,6 +438,25 @@ class SessionForm(forms.Form):
         initial=1,
         help_text=_("每笔钱 = （底番 + 牌型番 + 连庄加番）× 基础银子（R9）"),
     )
+
+    # The <datalist> of names the user sat down with before (selectors.player_names_used).
+    KNOWN_NAMES_LIST = "known-player-names"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat in SEATS:
+            self.fields[f"player_{seat}"].widget.attrs["list"] = self.KNOWN_NAMES_LIST
+
+    @staticmethod
+    def initial_from(start: Mapping[str, Any]) -> dict[str, Any]:
+        """Form values for a new sitting of the same table (``selectors.session_restart``)."""
+        initial = {
+            "name": start["name"],
+            "ruleset": start["ruleset"],
+            "base_silver": start["base_silver"],
+        }
+        initial.update({f"player_{seat}": start["players"][seat] for seat in SEATS})
+        return initial
 
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in SEATS]

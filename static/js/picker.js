@@ -1,17 +1,25 @@
-/* The tile picker: progressive enhancement of the hand editor.
+/* The hand editor's docked tile keyboard: progressive enhancement of plain form fields.
  *
- * Without JS every tile field is a text input in compact notation ("234m55z"). With JS each field
- * becomes a strip of tiles (tap a tile to remove it) and one keyboard of faces adds to the field
- * being filled. No face goes beyond four copies in the hand (R11 E_TOO_MANY_COPIES; the indicator
- * is not part of the hand). The text inputs stay the single source of truth: every change is
- * written back and fires `change`, which the form's htmx preview listens to.
+ * Without JS every tile field is a text input in compact notation ("234m55z") and each meld a row
+ * of selects. With JS a keyboard of all 34 faces is docked at the bottom of the screen, with the
+ * hand being built drawn right above it and the score (or what is missing) beside the confirm
+ * button. Taps fill the fields in the order a finished hand is read at the table: indicator →
+ * melds → standing tiles → winning tile. A meld is made from the tile just tapped: one tap on a
+ * chow position (fed by the 上家, R5.2), or on the seat that fed a pung / kong, or on 暗杠.
+ *
+ * The form's inputs stay the single source of truth: every change is written to them and the
+ * form gets one `tiles-changed` event, which its htmx preview listens to. The preview is marked
+ * stale at the moment of the change, so an earlier hand's score is never shown as this one's.
  */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
   var PREV = { E: "N", S: "E", W: "S", N: "W" }; // 上家 (R2.1)
-  var FILL = { pung: 3, kong: 4, added_kong: 4, concealed_kong: 4 };
+  var SEATS = ["E", "S", "W", "N"];
+  var SIZE = { chi: 3, pung: 3, kong: 4, added_kong: 4, concealed_kong: 4 };
+  var SET_KINDS = ["pung", "kong", "added_kong"];
+  var MELD_ROWS = 4; // R11 E_CONTEXT: no player has more than four melds
 
   function facesOf(text) {
     var faces = [], ranks = [];
@@ -35,225 +43,537 @@
     return out + suit;
   }
 
-  function init(form) {
-    var picker = form.querySelector("[data-picker]");
-    if (!picker) return;
-    var keys = Array.prototype.slice.call(picker.querySelectorAll(".keys [data-tile]"));
-    var targetLabel = picker.querySelector("[data-picker-target]");
-    var fields = [];
-    var active = null;
+  // R4.1: the 鑽 is the tile after the indicator (9 wraps to 1; 東→南→西→北→東; 中→發→白→中).
+  function wildOf(indicator) {
+    if (!indicator) return "";
+    var rank = +indicator[0], suit = indicator[1];
+    if (suit !== "z") return (rank % 9 + 1) + suit;
+    if (rank <= 4) return (rank % 4 + 1) + "z";
+    return (rank === 7 ? 5 : rank + 1) + "z";
+  }
 
+  function init(form) {
+    var dock = form.querySelector("[data-picker]");
+    if (!dock) return;
+    var keys = Array.prototype.slice.call(dock.querySelectorAll(".keys [data-tile]"));
+    var tray = dock.querySelector("[data-tray]");
+    var meldHint = dock.querySelector("[data-meld-hint]");
+    var chowRow = dock.querySelector("[data-chows]");
+    var kindButton = dock.querySelector("[data-set-kind]");
+    var feederButtons = Array.prototype.slice.call(dock.querySelectorAll("[data-feeder]"));
+    var concealedButton = dock.querySelector("[data-concealed-kong]");
+    var meldList = form.querySelector("[data-meld-list]");
+    var preview = document.getElementById("preview");
+    var fields = {};
+    var active = null;   // "indicator", "hand" or "win_tile"
+    var last = null;     // the face last tapped into the hand: what the meld bar acts on
+    var setKind = "pung";
+
+    function named(name) { return form.querySelector("[name='" + name + "']"); }
+    function faces(name) { return facesOf(named(name).value); }
     function keyFor(face) {
       for (var i = 0; i < keys.length; i++) if (keys[i].dataset.tile === face) return keys[i];
       return null;
     }
 
-    function meldKind(field) {
-      var meld = field.el.closest("[data-meld]");
-      var select = meld && meld.querySelector("select[name$='_kind']");
-      return select ? select.value : "";
+    // -- the table: who won, which ruleset -------------------------------------------------
+    function winner() {
+      var checked = form.querySelector("input[name='winner']:checked");
+      return checked ? checked.value : "";
     }
+    function ruleset() {
+      var select = form.querySelector("select[data-ruleset]");
+      return select ? select.value : form.dataset.ruleset || "anqing";
+    }
+    function wild() { return wildOf(faces("indicator")[0]); }
 
-    function maxOf(field) {
-      if (field.input.name === "hand") {
-        // concealed + 3 × melds = 14 (R5.5): the standing tiles are 13 − 3 × melds.
-        var melds = form.querySelectorAll("[data-meld] select[name$='_kind']");
-        var declared = 0;
-        Array.prototype.forEach.call(melds, function (s) { if (s.value) declared++; });
-        return Math.max(1, 13 - 3 * declared);
+    // -- melds: rows meld_1 … meld_4 of kind, tiles, from ---------------------------------
+    function row(n) {
+      return {
+        n: n,
+        kind: named("meld_" + n + "_kind"),
+        tiles: named("meld_" + n + "_tiles"),
+        from: named("meld_" + n + "_from"),
+      };
+    }
+    function melds() {
+      var out = [];
+      for (var n = 1; n <= MELD_ROWS; n++) {
+        var r = row(n);
+        if (r.kind.value || r.tiles.value) out.push(r);
       }
-      return parseInt(field.input.dataset.max || "14", 10);
+      return out;
+    }
+    function freeRow() {
+      for (var n = 1; n <= MELD_ROWS; n++) {
+        var r = row(n);
+        if (!r.kind.value && !r.tiles.value) return r;
+      }
+      return null;
+    }
+    function removeMeld(n) {
+      // Later rows move up, so the rows stay contiguous.
+      for (var k = n; k < MELD_ROWS; k++) {
+        var here = row(k), below = row(k + 1);
+        here.kind.value = below.kind.value;
+        here.tiles.value = below.tiles.value;
+        here.from.value = below.from.value;
+      }
+      var end = row(MELD_ROWS);
+      end.kind.value = end.tiles.value = end.from.value = "";
     }
 
-    function handCount(face) {
+    // R5.5: standing tiles + the winning tile + 3 × melds = 14, so 13 − 3 × melds stand.
+    function handMax() { return Math.max(1, 13 - 3 * melds().length); }
+
+    // No face beyond four copies among the winner's tiles (R11 E_TOO_MANY_COPIES); the
+    // indicator is turned up from the wall and is not part of the hand.
+    function copies(face) {
       var n = 0;
-      fields.forEach(function (f) {
-        if (f.input.dataset.counted === "false") return;
-        facesOf(f.input.value).forEach(function (x) { if (x === face) n++; });
-      });
+      var all = faces("hand").concat(faces("win_tile"));
+      melds().forEach(function (r) { all = all.concat(facesOf(r.tiles.value)); });
+      all.forEach(function (x) { if (x === face) n++; });
       return n;
     }
 
-    function write(field, faces) {
-      field.input.value = compact(faces);
-      render(field);
-      refreshKeys();
-      field.input.dispatchEvent(new Event("change", { bubbles: true }));
+    // -- drawing ----------------------------------------------------------------------------
+    function mini(face, extra) {
+      var key = keyFor(face);
+      var tile = document.createElement("span");
+      tile.className = (key ? key.className : "tile") + " tile-mini" + (extra ? " " + extra : "");
+      tile.innerHTML = key ? key.innerHTML : face;
+      tile.dataset.tile = face;
+      tile.setAttribute("role", "img");
+      tile.setAttribute("aria-label", key ? key.getAttribute("aria-label") : face);
+      return tile;
     }
 
-    function render(field) {
-      var faces = facesOf(field.input.value);
+    function meldLabel(r) {
+      var kind = r.kind.options[r.kind.selectedIndex];
+      var from = r.from.value ? r.from.options[r.from.selectedIndex].text : "";
+      return (kind ? kind.text : "") + (from ? " ← " + from : "");
+    }
+
+    function drawStrip(name) {
+      var field = fields[name];
+      var list = faces(name);
       field.strip.innerHTML = "";
-      faces.forEach(function (face, index) {
+      list.forEach(function (face, index) {
         var key = keyFor(face);
         if (!key) return;
         var tile = key.cloneNode(true);
         tile.disabled = false;
         tile.addEventListener("click", function (event) {
           event.stopPropagation();
-          var now = facesOf(field.input.value);
+          var now = faces(name);
           now.splice(index, 1);
-          activate(field);
-          write(field, now);
+          named(name).value = compact(now);
+          if (name === "hand") last = null;
+          activate(name);
+          changed();
         });
         field.strip.appendChild(tile);
       });
-      if (!faces.length) {
+      if (!list.length) {
         var hint = document.createElement("span");
         hint.className = "placeholder";
         hint.textContent = field.strip.dataset.empty || "";
         field.strip.appendChild(hint);
       }
-      field.counter.textContent = " " + faces.length + "/" + maxOf(field);
+      var max = name === "hand" ? handMax() : 1;
+      field.counter.textContent = name === "hand" ? " " + list.length + "/" + max : "";
+      field.el.classList.toggle("active", active === name);
     }
 
-    function refreshKeys() {
-      var full = active && facesOf(active.input.value).length >= maxOf(active) && maxOf(active) > 1;
-      keys.forEach(function (key) {
-        var counted = !active || active.input.dataset.counted !== "false";
-        key.disabled = Boolean(full) || (counted && handCount(key.dataset.tile) >= 4);
+    function drawMelds() {
+      meldList.innerHTML = "";
+      var trayMelds = tray.querySelector("[data-tray-melds]");
+      trayMelds.innerHTML = "";
+      melds().forEach(function (r) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "meld-chip";
+        chip.dataset.meldChip = String(r.n);
+        chip.setAttribute("aria-label", meldLabel(r) + " · " + meldList.dataset.removeLabel);
+        var tiles = document.createElement("span");
+        tiles.className = "tile-row";
+        facesOf(r.tiles.value).forEach(function (face) { tiles.appendChild(mini(face)); });
+        var text = document.createElement("span");
+        text.className = "meld-chip-text";
+        text.textContent = meldLabel(r);
+        var cross = document.createElement("span");
+        cross.className = "meld-chip-x";
+        cross.setAttribute("aria-hidden", "true");
+        cross.textContent = "×";
+        chip.appendChild(tiles);
+        chip.appendChild(text);
+        chip.appendChild(cross);
+        chip.addEventListener("click", function () {
+          removeMeld(r.n);
+          changed();
+        });
+        meldList.appendChild(chip);
+
+        var group = document.createElement("span");
+        group.className = "tray-meld";
+        facesOf(r.tiles.value).forEach(function (face) { group.appendChild(mini(face)); });
+        if (r.from.value) {
+          var who = document.createElement("span");
+          who.className = "tray-from";
+          who.textContent = r.from.options[r.from.selectedIndex].text.split(" ")[0];
+          group.appendChild(who);
+        }
+        trayMelds.appendChild(group);
       });
     }
 
-    function activate(field) {
-      if (active) active.el.classList.remove("active");
-      active = field;
-      if (!field) {
-        picker.hidden = true;
-        return;
-      }
-      field.el.classList.add("active");
-      picker.hidden = false;
-      targetLabel.textContent = field.name;
-      fields.forEach(render);
-      refreshKeys();
+    function drawTray() {
+      ["indicator", "hand", "win_tile"].forEach(function (name) {
+        var part = tray.querySelector("[data-tray-field='" + name + "']");
+        var box = part.querySelector(".tray-tiles");
+        box.innerHTML = "";
+        faces(name).forEach(function (face, i, all) {
+          var extra = name === "hand" && face === last && i === all.lastIndexOf(last) ? "tile-last" : "";
+          box.appendChild(mini(face, extra));
+        });
+        if (name === "indicator" && wild()) {
+          var arrow = document.createElement("span");
+          arrow.className = "tray-arrow";
+          arrow.textContent = "→";
+          box.appendChild(arrow);
+          box.appendChild(mini(wild(), "tile-wild"));
+        }
+        part.classList.toggle("active", active === name);
+        part.setAttribute("aria-pressed", active === name ? "true" : "false");
+        var count = part.querySelector(".tray-count");
+        if (count) {
+          var have = faces("hand").length, max = handMax();
+          count.textContent = have + "/" + max;
+          count.classList.toggle("over", have > max);
+        }
+      });
     }
 
-    function next(field) {
-      var order = ["indicator", "hand", "win_tile"];
-      var at = order.indexOf(field.input.name);
-      for (var i = at + 1; at >= 0 && i < order.length; i++) {
-        var candidate = fields.filter(function (f) { return f.input.name === order[i]; })[0];
-        if (candidate && facesOf(candidate.input.value).length < maxOf(candidate)) return candidate;
+    function chowOptions(face) {
+      var rank = +face[0], suit = face[1], options = [];
+      for (var start = rank - 2; start <= rank; start++) {
+        if (start < 1 || start + 2 > 9) continue;
+        options.push([start + suit, start + 1 + suit, start + 2 + suit]);
       }
-      return null;
+      return options;
+    }
+
+    // Room for the meld's tiles once the tapped tile leaves the hand for it.
+    function fits(tiles) {
+      var need = {};
+      tiles.forEach(function (f) { need[f] = (need[f] || 0) + 1; });
+      return Object.keys(need).every(function (f) {
+        return copies(f) - (f === last ? 1 : 0) + need[f] <= 4;
+      });
+    }
+
+    function drawMeldBar() {
+      var who = winner();
+      var room = Boolean(freeRow());
+      var face = last && faces("hand").indexOf(last) >= 0 ? last : null;
+      var isWild = face && face === wild();
+      var daque = ruleset() === "anqing-daque";
+      chowRow.innerHTML = "";
+      var hint = meldHint.dataset;
+      meldHint.textContent = !who ? hint.noWinner : !face ? hint.tapTile : !room ? hint.full
+        : isWild ? hint.wild : hint.ready;
+      if (face && who && room && !isWild && face[1] !== "z" && !daque) {
+        var feeder = PREV[who];
+        chowOptions(face).forEach(function (tiles) {
+          var option = document.createElement("button");
+          option.type = "button";
+          option.className = "chow";
+          option.dataset.chow = compact(tiles);
+          option.setAttribute("aria-label", chowRow.dataset.label + " " + tiles.map(function (f) {
+            return keyFor(f).getAttribute("aria-label");
+          }).join(" "));
+          tiles.forEach(function (f) { option.appendChild(mini(f)); });
+          // R4.2 / R5.4: a chow holds natural tiles only.
+          option.disabled = tiles.indexOf(wild()) >= 0 || !fits(tiles);
+          option.addEventListener("click", function () { makeMeld("chi", tiles, feeder); });
+          chowRow.appendChild(option);
+        });
+      }
+      chowRow.hidden = !chowRow.children.length;
+      kindButton.dataset.setKind = setKind;
+      kindButton.textContent = kindButton.dataset["label" + setKind.replace(/(^|_)(\w)/g, function (m, u, c) { return c.toUpperCase(); })] || setKind;
+      var setTiles = face ? Array(SIZE[setKind]).fill(face) : [];
+      feederButtons.forEach(function (button) {
+        var seat = button.dataset.feeder;
+        button.hidden = seat === who; // a player never feeds themselves
+        button.disabled = !face || !who || !room || isWild || !fits(setTiles);
+      });
+      kindButton.disabled = !face || !who || !room || isWild;
+      concealedButton.disabled = !face || !who || !room || !fits(Array(4).fill(face));
+    }
+
+    function drawKeys() {
+      var counted = active !== "indicator";
+      keys.forEach(function (key) {
+        key.disabled = counted && copies(key.dataset.tile) >= 4 &&
+          !(active === "win_tile" && faces("win_tile")[0] === key.dataset.tile);
+      });
+    }
+
+    function draw() {
+      ["indicator", "hand", "win_tile"].forEach(drawStrip);
+      drawMelds();
+      drawTray();
+      drawMeldBar();
+      drawKeys();
+    }
+
+    // -- changes ----------------------------------------------------------------------------
+    function markStale() {
+      [preview, document.getElementById("dock-summary")].forEach(function (el) {
+        if (!el) return;
+        el.classList.add("stale");
+        el.setAttribute("aria-busy", "true");
+      });
+    }
+
+    function changed() {
+      draw();
+      markStale();
+      form.dispatchEvent(new Event("tiles-changed", { bubbles: true }));
+    }
+
+    function firstOpen() {
+      if (!faces("indicator").length) return "indicator";
+      if (faces("hand").length < handMax()) return "hand";
+      if (!faces("win_tile").length) return "win_tile";
+      return "hand";
+    }
+
+    function activate(name) {
+      active = name;
+      dock.classList.remove("collapsed");
+      document.documentElement.classList.add("dock-open");
+      draw();
+    }
+
+    function collapse() {
+      active = null;
+      dock.classList.add("collapsed");
+      document.documentElement.classList.remove("dock-open");
+      draw();
     }
 
     function add(face) {
-      if (!active) activate(fields.filter(function (f) { return f.input.name === "hand"; })[0] || fields[0]);
-      var field = active;
-      var faces = facesOf(field.input.value);
-      var max = maxOf(field);
-      var counted = field.input.dataset.counted !== "false";
-      var adding = [face];
-      var kind = meldKind(field);
-      if (kind && !faces.length) {
-        if (FILL[kind]) adding = Array(FILL[kind]).fill(face);
-        else if (kind === "chi" && face[1] !== "z" && +face[0] <= 7) {
-          adding = [face, (+face[0] + 1) + face[1], (+face[0] + 2) + face[1]];
+      if (!active) activate(firstOpen());
+      if (active === "indicator") {
+        named("indicator").value = face;
+        last = null;
+        active = faces("hand").length < handMax() ? "hand" : "win_tile";
+        changed();
+        return;
+      }
+      if (copies(face) >= 4 && !(active === "win_tile" && faces("win_tile")[0] === face)) return;
+      if (active === "hand") {
+        var hand = faces("hand");
+        if (hand.length >= handMax()) {
+          active = "win_tile";
+        } else {
+          hand.push(face);
+          named("hand").value = compact(hand);
+          last = face;
+          if (hand.length >= handMax() && !faces("win_tile").length) active = "win_tile";
+          changed();
+          return;
         }
       }
-      if (max === 1) faces = [];
-      var ok = adding.every(function (f) {
-        var need = adding.filter(function (x) { return x === f; }).length;
-        return !counted || handCount(f) + need - (max === 1 && facesOf(field.input.value)[0] === f ? 1 : 0) <= 4;
-      });
-      if (!ok || faces.length + adding.length > max) return;
-      write(field, faces.concat(adding));
-      if (facesOf(field.input.value).length >= max) {
-        var following = next(field);
-        if (following) activate(following);
-        else if (!kind) activate(null);
+      named("win_tile").value = face;
+      changed();
+    }
+
+    function makeMeld(kind, tiles, feeder) {
+      var target = freeRow();
+      var hand = faces("hand");
+      var at = hand.lastIndexOf(last);
+      if (!target || at < 0) return;
+      hand.splice(at, 1);
+      named("hand").value = compact(hand);
+      target.kind.value = kind;
+      target.tiles.value = compact(tiles);
+      target.from.value = feeder || "";
+      last = null;
+      setKind = "pung";
+      active = faces("hand").length < handMax() || faces("win_tile").length ? "hand" : "win_tile";
+      changed();
+    }
+
+    // ⌫ takes back the latest entry, reading the hand backwards from the field being filled.
+    function backspace() {
+      var order = ["indicator", "melds", "hand", "win_tile"];
+      var from = order.indexOf(active || "win_tile");
+      for (var i = from; i >= 0; i--) {
+        var part = order[i];
+        if (part === "melds") {
+          var all = melds();
+          if (all.length) {
+            removeMeld(all[all.length - 1].n);
+            active = "hand";
+            changed();
+            return;
+          }
+          continue;
+        }
+        var list = faces(part);
+        if (list.length) {
+          list.pop();
+          named(part).value = compact(list);
+          if (part === "hand") last = list.length ? list[list.length - 1] : null;
+          active = part;
+          changed();
+          return;
+        }
       }
     }
 
-    // -- the rule's constraints on who fed a meld (R5.2, R3) --------------------------------
-    function ruleset() {
-      var select = form.querySelector("select[data-ruleset]");
-      return select ? select.value : form.dataset.ruleset || "anqing";
-    }
-
-    function winner() {
-      var checked = form.querySelector("input[name='winner']:checked");
-      return checked ? checked.value : "";
-    }
-
-    function constrainFeeder(kindSelect, fromSelect, receiver) {
-      var daque = ruleset() === "anqing-daque";
-      Array.prototype.forEach.call(kindSelect.options, function (o) {
-        if (o.value === "chi") o.disabled = daque;
-      });
-      if (daque && kindSelect.value === "chi") kindSelect.value = "";
-      var kind = kindSelect.value;
-      fromSelect.disabled = kind === "concealed_kong";
-      if (kind === "concealed_kong") fromSelect.value = "";
-      Array.prototype.forEach.call(fromSelect.options, function (o) {
-        // A player never feeds themselves; under 不打缺 a chow comes only from the 上家.
-        o.disabled = Boolean(o.value) && (o.value === receiver ||
-          (kind === "chi" && receiver && o.value !== PREV[receiver]));
-      });
-      if (kind === "chi" && receiver) fromSelect.value = PREV[receiver];
-      if (fromSelect.value === receiver) fromSelect.value = "";
-    }
-
-    function applyConstraints() {
+    // -- other seats' melds (for 反包, R10.3): the rare selects under "more" ------------------
+    function constrainOthers() {
       var who = winner();
-      form.querySelectorAll("[data-meld]").forEach(function (meld) {
-        constrainFeeder(meld.querySelector("select[name$='_kind']"), meld.querySelector("select[name$='_from']"), who);
-      });
+      var daque = ruleset() === "anqing-daque";
       form.querySelectorAll("[data-other-seat]").forEach(function (block) {
         var seat = block.dataset.otherSeat;
         var mine = seat === who;
         block.hidden = mine;
         block.querySelectorAll("select").forEach(function (s) { s.disabled = mine; });
         if (mine) return;
-        var kinds = block.querySelectorAll("select[name$='_kind']");
-        var froms = block.querySelectorAll("select[name$='_from']");
-        kinds.forEach(function (k, i) { constrainFeeder(k, froms[i], seat); });
+        block.querySelectorAll("select[name$='_kind']").forEach(function (kind) {
+          Array.prototype.forEach.call(kind.options, function (o) {
+            if (o.value === "chi") o.disabled = daque;
+          });
+          if (daque && kind.value === "chi") kind.value = "";
+        });
+        block.querySelectorAll("select[name$='_from']").forEach(function (from) {
+          Array.prototype.forEach.call(from.options, function (o) {
+            o.disabled = o.value === seat; // a player never feeds themselves
+          });
+          if (from.value === seat) from.value = "";
+        });
       });
-      fields.forEach(render);
-      refreshKeys();
     }
 
-    // -- wiring ----------------------------------------------------------------------------
+    // -- wiring -----------------------------------------------------------------------------
     form.querySelectorAll("[data-tilefield]").forEach(function (el) {
       var input = el.querySelector("input.tiles-input");
       var strip = el.querySelector(".strip");
       var label = el.querySelector("label");
       if (!input || !strip) return;
-      var name = label.textContent.trim();
       var counter = document.createElement("span");
       counter.className = "count";
       label.appendChild(counter);
-      var field = { el: el, input: input, strip: strip, name: name, counter: counter };
+      fields[input.name] = { el: el, strip: strip, counter: counter };
       input.tabIndex = -1;
       strip.hidden = false;
       strip.tabIndex = 0;
-      strip.addEventListener("click", function () { activate(field); });
+      strip.setAttribute("role", "button");
+      strip.addEventListener("click", function () { activate(input.name); });
       strip.addEventListener("keydown", function (e) {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(field); }
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(input.name); }
       });
-      fields.push(field);
     });
+    if (!fields.indicator || !fields.hand || !fields.win_tile) return;
+    meldList.hidden = false;
+    form.classList.add("has-dock");
 
     keys.forEach(function (key) {
       key.addEventListener("click", function () { add(key.dataset.tile); });
     });
-    picker.querySelectorAll("[role=tab]").forEach(function (tab) {
-      tab.addEventListener("click", function () {
-        picker.querySelectorAll("[role=tab]").forEach(function (t) {
-          var on = t === tab;
-          t.setAttribute("aria-selected", on ? "true" : "false");
-          document.getElementById(t.getAttribute("aria-controls")).hidden = !on;
-        });
+    // A tap on a tile in the tray takes that tile out; a tap elsewhere on a part fills it next.
+    tray.querySelectorAll("[data-tray-field]").forEach(function (part) {
+      part.addEventListener("click", function (event) {
+        var name = part.dataset.trayField;
+        var tile = event.target.closest(".tray-tiles [data-tile]:not(.tile-wild)");
+        if (tile) {
+          var now = faces(name);
+          var at = Array.prototype.indexOf.call(part.querySelectorAll(".tray-tiles [data-tile]:not(.tile-wild)"), tile);
+          if (at >= 0) {
+            now.splice(at, 1);
+            named(name).value = compact(now);
+            if (name === "hand" && now.indexOf(last) < 0) last = null;
+            active = name;
+            changed();
+            return;
+          }
+        }
+        activate(name);
       });
     });
-    picker.querySelector("[data-picker-close]").addEventListener("click", function () { activate(null); });
+    dock.querySelector("[data-backspace]").addEventListener("click", backspace);
+    dock.querySelector("[data-picker-close]").addEventListener("click", collapse);
+    dock.querySelector("[data-picker-open]").addEventListener("click", function () {
+      activate(firstOpen());
+    });
+    kindButton.addEventListener("click", function () {
+      setKind = SET_KINDS[(SET_KINDS.indexOf(setKind) + 1) % SET_KINDS.length];
+      drawMeldBar();
+    });
+    feederButtons.forEach(function (button) {
+      button.addEventListener("click", function () {
+        makeMeld(setKind, Array(SIZE[setKind]).fill(last), button.dataset.feeder);
+      });
+    });
+    concealedButton.addEventListener("click", function () {
+      makeMeld("concealed_kong", Array(4).fill(last), "");
+    });
     form.addEventListener("change", function (event) {
       var t = event.target;
-      if (t.name === "winner" || t.name === "ruleset" || /_kind$/.test(t.name || "")) applyConstraints();
+      markStale();
+      if (t.name === "winner" || t.name === "ruleset") {
+        constrainOthers();
+        if (t.name === "ruleset" && ruleset() === "anqing-daque") {
+          // R3 打缺: no chows; a chow already entered is dropped.
+          melds().slice().reverse().forEach(function (r) {
+            if (r.kind.value === "chi") removeMeld(r.n);
+          });
+        }
+        if (t.name === "winner") {
+          // The feeders follow the new winner: a chow from the new 上家, no self-feeding.
+          melds().forEach(function (r) {
+            if (r.kind.value === "chi") r.from.value = PREV[t.value];
+            else if (r.from.value === t.value) r.from.value = "";
+          });
+        }
+        draw();
+      }
     });
-    applyConstraints();
+
+    // The preview answered: it is the form as it now is (hx-sync replaces older requests).
+    document.body.addEventListener("htmx:afterSwap", function (event) {
+      if (event.detail.target !== preview) return;
+      [preview, document.getElementById("dock-summary")].forEach(function (el) {
+        if (!el) return;
+        el.classList.remove("stale");
+        el.removeAttribute("aria-busy");
+      });
+    });
+    ["htmx:sendError", "htmx:responseError"].forEach(function (name) {
+      document.body.addEventListener(name, function (event) {
+        if (event.detail.elt !== form) return;
+        var summary = document.getElementById("dock-summary");
+        if (summary) summary.textContent = dock.dataset.offline || "";
+      });
+    });
+
+    // The page keeps room for the dock, so nothing hides behind it.
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () {
+        document.documentElement.style.setProperty("--dock-h", dock.offsetHeight + "px");
+      }).observe(dock);
+    }
+
+    dock.hidden = false;
+    constrainOthers();
+    var filled = faces("indicator").length && faces("win_tile").length;
+    if (filled) collapse();
+    else activate(firstOpen());
   }
 
   function start() {

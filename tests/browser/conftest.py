@@ -20,7 +20,9 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 
-# What a thumb taps: every visible control, not inline links inside a sentence.
+# What a thumb taps: every visible control, not inline links inside a sentence. At least 44×44 px,
+# except the keys of the docked tile keyboard: a suit's nine tiles share one row, as on the table,
+# so a key is at least 36 px wide and makes up for it in height (at least 48 px).
 TAP_TARGETS = """
 () => Array.from(document.querySelectorAll(
   'button, .btn, select, input[type=text]:not(.tiles-input), input[type=number], '
@@ -30,8 +32,9 @@ TAP_TARGETS = """
   return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }).map(el => {
   const r = el.getBoundingClientRect();
-  return {what: el.outerHTML.slice(0, 120), width: r.width, height: r.height};
-}).filter(t => t.width < 44 || t.height < 44)
+  const key = el.matches('.dock .keys [data-tile]');
+  return {what: el.outerHTML.slice(0, 120), width: r.width, height: r.height, key: key};
+}).filter(t => t.key ? t.width < 36 || t.height < 48 : t.width < 44 || t.height < 44)
 """
 
 
@@ -86,12 +89,9 @@ def check_phone(page: Page, name: str) -> None:
 
 
 def tap_tiles(page: Page, faces: list[str]) -> None:
-    """Tap faces on the picker, switching the suit tab as needed."""
+    """Tap faces on the docked tile keyboard (all 34 faces, nine to a row)."""
     for face in faces:
-        tab = page.locator(f".picker [role=tab][data-suit='{face[1]}']")
-        if tab.get_attribute("aria-selected") != "true":
-            tab.click()
-        page.locator(f".picker .keys [data-tile='{face}']").click()
+        page.locator(f".dock .keys [data-tile='{face}']").click()
 
 
 def faces(compact: str) -> list[str]:

@@ -72,8 +72,27 @@ def test_a_wrong_hand_says_exactly_what_is_wrong(client: Client) -> None:
 
 def test_a_missing_field_is_named(client: Client) -> None:
     response = calc(client, indicator="")
-    assertContains(response, "表格里有没填好的地方")
+    assertContains(response, "还没法算")
+    assertContains(response, '<li data-field="indicator"><b>翻开的牌</b>')
+    assertContains(response, '<span class="summary-missing" data-summary="missing">还差：翻开的牌</span>')
     assertContains(response, "errorlist")
+
+
+def test_the_htmx_preview_of_an_unfinished_hand_says_what_is_missing(client: Client) -> None:
+    """The form is sent with every change (no browser validation first), so a hand that lost
+    its winning tile gets an answer naming the field, never the earlier hand's score."""
+    response = client.post(
+        "/calculator/",
+        {"winner": "S", "indicator": "9p", "hand": "123m456m", "win_tile": "", "dealer": "E",
+         "ruleset": "anqing", "dealer_streak": 0, "base_silver": 1, "bar_tiles": "",
+         "kongs_before_win": 0},
+        HTTP_HX_REQUEST="true",
+    )
+    body = response.content.decode()
+    assert "<html" not in body
+    assert 'id="dock-summary"' in body and 'hx-swap-oob="true"' in body
+    assert "还差：亮出的杠牌张数" in body
+    assert "data-fan=" not in body
 
 
 def test_without_the_winning_tile_it_lists_the_waits_and_their_worth(client: Client) -> None:

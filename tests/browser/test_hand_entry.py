@@ -1,0 +1,211 @@
+"""Entering a hand at table speed: one thumb, no scrolling, the keyboard always in view.
+
+The typical hand of a sitting: 南 wins; the indicator 9p (鑽 1p, R4.1); a chow 345s fed by the
+上家 東 (R5.2) and a pung of 5m fed by 西; seven standing tiles 123m 678p 9p and the winning tile
+9p (獨吊, R7 PAO_FENG). Every tap is counted, and after every tap the page must not have scrolled
+and the keyboard and the hand being built must be inside the viewport.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from decimal import Decimal
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import Locator, Page, expect
+
+from calculator import services
+from calculator.models import Session
+from calculator.web.templatetags.tiles import faces_of
+from tests.browser.conftest import check_phone
+
+pytestmark = pytest.mark.browser
+
+STANDING = ["1m", "2m", "3m", "6p", "7p", "8p", "9p"]
+
+IN_VIEW = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth
+    && r.width > 0 && r.height > 0;
+}
+"""
+
+
+def open_sitting(phone, live_server, *, language: str = "zh-hans", size=None) -> tuple[Page, Session]:
+    user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    session = services.session_create(
+        owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
+    )
+    client = Client()
+    client.force_login(user)
+    page = phone()
+    if size:
+        page.set_viewport_size(size)
+    page.context.add_cookies(
+        [
+            {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url},
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
+        ]
+    )
+    return page, session
+
+
+class Thumb:
+    """Taps like a thumb and counts: every tap must land on something already on screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator, *, leaves: bool = False) -> None:
+        assert target.evaluate(IN_VIEW), f"tap {self.taps + 1}: not on screen without scrolling"
+        target.tap()
+        self.taps += 1
+        if not leaves:
+            self.check()
+
+    def check(self) -> None:
+        page = self.page
+        assert page.evaluate("window.scrollY") == 0, f"tap {self.taps}: the page scrolled"
+        assert page.locator(".dock .keys").evaluate(IN_VIEW), f"tap {self.taps}: keyboard off screen"
+        assert page.locator("[data-tray]").evaluate(IN_VIEW), f"tap {self.taps}: hand off screen"
+
+    def key(self, face: str) -> None:
+        self.tap(self.page.locator(f".dock .keys [data-tile='{face}']"))
+
+
+def enter_typical_hand(page: Page, thumb: Thumb, confirm: str) -> None:
+    thumb.tap(page.locator("label[for=id_winner_1]"))  # 南
+    thumb.key("9p")  # the indicator; the keyboard moves on to the standing tiles by itself
+    expect(page.locator("[data-tray-field=indicator] [data-tile='1p']")).to_be_visible()  # R4.1
+    thumb.key("4s")
+    thumb.tap(page.locator("[data-chow='345s']"))  # fed by 南's 上家, 東 (R5.2)
+    thumb.key("5m")
+    thumb.tap(page.locator("[data-feeder='W']"))  # pung of 5m fed by 西
+    expect(page.locator("[data-tray-field=hand] .tray-count")).to_have_text("0/7")  # R5.5
+    for face in STANDING:
+        thumb.key(face)
+    expect(page.locator("[data-tray-field=win_tile]")).to_have_attribute("aria-pressed", "true")
+    thumb.key("9p")  # the winning tile
+    expect(page.locator("#dock-summary [data-fan]")).to_be_visible()
+    thumb.tap(page.get_by_role("button", name=confirm), leaves=True)
+
+
+@pytest.mark.parametrize(
+    ("size", "language", "confirm", "recorded", "shot"),
+    [
+        ({"width": 390, "height": 844}, "zh-hans", "确认记录", "第1局已记录", "entry-390"),
+        ({"width": 360, "height": 740}, "zh-hans", "确认记录", "第1局已记录", "entry-360"),
+        ({"width": 390, "height": 844}, "en", "Record it", "Round 1 recorded", "entry-en"),
+    ],
+)
+def test_a_typical_hand_in_fifteen_taps_without_scrolling(
+    phone, live_server, size, language, confirm, recorded, shot
+) -> None:
+    page, session = open_sitting(phone, live_server, language=language, size=size)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
+    thumb = Thumb(page)
+    thumb.check()
+    enter_typical_hand(page, thumb, confirm)
+    expect(page.locator(".changes")).to_contain_text(recorded)
+    assert thumb.taps <= 15, f"{thumb.taps} taps"
+    print(f"\n{shot}: the typical hand took {thumb.taps} taps and 0 scrolls")
+
+    game_round = session.rounds.get(number=1)
+    assert game_round.hand["melds"] == [
+        {"kind": "chi", "tiles": "345s", "from": "E"},
+        {"kind": "pung", "tiles": "555m", "from": "W"},
+    ]
+    assert sorted(faces_of(game_round.hand["concealed"])) == sorted([*STANDING, "9p"])
+    assert game_round.hand["indicator"] == "9p" and game_round.hand["win_tile"] == "9p"
+    paid = {payment.payer: payment.amount for payment in game_round.payments.all()}
+    assert set(paid) == {"E", "W", "N"} and all(amount > 0 for amount in paid.values())
+    assert sum(paid.values()) == Decimal(game_round.scoring["total"])
+
+
+def test_the_entry_screen_as_a_player_sees_it(phone, live_server) -> None:
+    page, session = open_sitting(phone, live_server)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
+    page.locator("label[for=id_winner_1]").click()
+    for face in ["9p", "4s"]:
+        page.locator(f".dock .keys [data-tile='{face}']").click()
+    expect(page.locator("[data-chow='345s']")).to_be_visible()
+    check_phone(page, "entry-01-meld-bar")
+    page.locator("[data-chow='345s']").click()
+    for face in ["5m"]:
+        page.locator(f".dock .keys [data-tile='{face}']").click()
+    page.locator("[data-feeder='W']").click()
+    for face in [*STANDING, "9p"]:
+        page.locator(f".dock .keys [data-tile='{face}']").click()
+    expect(page.locator("#preview [data-fan]")).to_be_visible()
+    check_phone(page, "entry-02-hand-done")
+    page.locator("[data-picker-close]").click()
+    check_phone(page, "entry-03-keyboard-closed")
+
+
+def test_the_preview_never_shows_an_earlier_hand(phone, live_server) -> None:
+    page, session = open_sitting(phone, live_server)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
+    page.locator("label[for=id_winner_1]").click()
+    for face in ["9p", "1m", "2m", "3m", "4m", "5m", "6m", "2s", "3s", "4s", "6s", "7s", "8s", "9p", "9p"]:
+        page.locator(f".dock .keys [data-tile='{face}']").click()
+    expect(page.locator("#preview [data-fan='9']")).to_be_visible()  # 獨吊 6 + 門清 3 (R7)
+
+    # Take back the drawn tile: the preview is marked at once, then says what is missing.
+    page.evaluate(
+        """() => document.addEventListener('click', () => {
+             window.staleAtTap = document.getElementById('preview').classList.contains('stale');
+           })"""
+    )
+    page.locator("[data-backspace]").click()
+    assert page.evaluate("window.staleAtTap") is True
+    expect(page.locator("#preview [data-fan]")).to_have_count(0)
+    expect(page.locator("#preview [data-missing]")).to_contain_text("胡的那张牌")
+    expect(page.locator("#dock-summary")).to_contain_text("还差")
+    expect(page.locator("#preview")).not_to_have_class(re.compile(r"\bstale\b"))
+
+    # Put it back, then take a standing tile away from the page's own strip.
+    page.locator(".dock .keys [data-tile='9p']").click()
+    expect(page.locator("#preview [data-fan='9']")).to_be_visible()
+    page.locator("[data-tray-field=hand] [data-tile='1m']").click()
+    expect(page.locator("#preview [data-fan='9']")).to_have_count(0)
+    expect(page.locator("#preview [data-error-code], #preview [data-missing]")).to_have_count(1)
+    expect(page.locator("#preview")).not_to_have_class(re.compile(r"\bstale\b"))
+
+
+def test_tap_to_preview_time_on_a_throttled_phone(phone, live_server) -> None:
+    """Not a timed test: it prints tap → preview at 4× CPU throttling (benchmarks/ has the
+    target). Each tap must still end with the preview of the form as it now is."""
+    page, session = open_sitting(phone, live_server)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.locator("label[for=id_winner_1]").click()
+    page.evaluate(
+        """() => {
+          window.tapTimes = [];
+          document.addEventListener('click', () => { window.tapStart = performance.now(); }, true);
+          document.body.addEventListener('htmx:afterSwap', (e) => {
+            if (e.detail.target.id === 'preview' && window.tapStart) {
+              window.tapTimes.push(performance.now() - window.tapStart);
+              window.tapStart = 0;
+            }
+          });
+        }"""
+    )
+    faces = ["9p", "1m", "2m", "3m", "4m", "5m", "6m", "2s", "3s", "4s", "6s", "7s", "8s", "9p", "9p"]
+    for face in faces:
+        page.locator(f".dock .keys [data-tile='{face}']").click()
+        expect(page.locator("#preview")).not_to_have_class(re.compile(r"\bstale\b"))
+    expect(page.locator("#preview [data-fan='9']")).to_be_visible()
+    times = page.evaluate("window.tapTimes")
+    assert len(times) == len(faces)
+    print(
+        f"\ntap → preview at 4x CPU throttling: median {statistics.median(times):.0f} ms, "
+        f"max {max(times):.0f} ms over {len(times)} taps"
+    )
