@@ -69,7 +69,10 @@
     var last = null;     // the face last tapped into the hand: what the meld bar acts on
     var setKind = "pung";
 
-    function named(name) { return form.querySelector("[name='" + name + "']"); }
+    var inputs = {};
+    function named(name) {
+      return inputs[name] || (inputs[name] = form.querySelector("[name='" + name + "']"));
+    }
     function faces(name) { return facesOf(named(name).value); }
     function keyFor(face) {
       for (var i = 0; i < keys.length; i++) if (keys[i].dataset.tile === face) return keys[i];
@@ -128,23 +131,33 @@
 
     // No face beyond four copies among the winner's tiles (R11 E_TOO_MANY_COPIES); the
     // indicator is turned up from the wall and is not part of the hand.
-    function copies(face) {
-      var n = 0;
+    function counts() {
+      var n = {};
       var all = faces("hand").concat(faces("win_tile"));
       melds().forEach(function (r) { all = all.concat(facesOf(r.tiles.value)); });
-      all.forEach(function (x) { if (x === face) n++; });
+      all.forEach(function (x) { n[x] = (n[x] || 0) + 1; });
       return n;
     }
+    function copies(face) { return counts()[face] || 0; }
 
     // -- drawing ----------------------------------------------------------------------------
+    // Small drawn tiles, each copied from one made per face out of its key.
+    var minis = {};
     function mini(face, extra) {
-      var key = keyFor(face);
-      var tile = document.createElement("span");
-      tile.className = (key ? key.className : "tile") + " tile-mini" + (extra ? " " + extra : "");
-      tile.innerHTML = key ? key.innerHTML : face;
-      tile.dataset.tile = face;
-      tile.setAttribute("role", "img");
-      tile.setAttribute("aria-label", key ? key.getAttribute("aria-label") : face);
+      if (!minis[face]) {
+        var key = keyFor(face);
+        var made = document.createElement("span");
+        made.className = (key ? key.className : "tile") + " tile-mini";
+        Array.prototype.forEach.call(key ? key.childNodes : [], function (child) {
+          made.appendChild(child.cloneNode(true));
+        });
+        made.dataset.tile = face;
+        made.setAttribute("role", "img");
+        made.setAttribute("aria-label", key ? key.getAttribute("aria-label") : face);
+        minis[face] = made;
+      }
+      var tile = minis[face].cloneNode(true);
+      if (extra) tile.classList.add(extra);
       return tile;
     }
 
@@ -314,8 +327,9 @@
 
     function drawKeys() {
       var counted = active !== "indicator";
+      var have = counts();
       keys.forEach(function (key) {
-        key.disabled = counted && copies(key.dataset.tile) >= 4 &&
+        key.disabled = counted && (have[key.dataset.tile] || 0) >= 4 &&
           !(active === "win_tile" && faces("win_tile")[0] === key.dataset.tile);
       });
     }
@@ -337,10 +351,12 @@
       });
     }
 
+    // The request leaves first (htmx sends it within the event), the drawing follows while the
+    // server scores.
     function changed() {
-      draw();
       markStale();
       form.dispatchEvent(new Event("tiles-changed", { bubbles: true }));
+      draw();
     }
 
     function firstOpen() {
@@ -570,6 +586,7 @@
     }
 
     dock.hidden = false;
+    document.documentElement.classList.add("with-dock");
     constrainOthers();
     var filled = faces("indicator").length && faces("win_tile").length;
     if (filled) collapse();

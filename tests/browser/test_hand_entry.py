@@ -21,7 +21,7 @@ from playwright.sync_api import Locator, Page, expect
 from calculator import services
 from calculator.models import Session
 from calculator.web.templatetags.tiles import faces_of
-from tests.browser.conftest import check_phone
+from tests.browser.conftest import SCREENSHOTS, check_phone
 
 pytestmark = pytest.mark.browser
 
@@ -128,6 +128,12 @@ def test_a_typical_hand_in_fifteen_taps_without_scrolling(
     assert sum(paid.values()) == Decimal(game_round.scoring["total"])
 
 
+def as_seen(page: Page, name: str) -> None:
+    """The whole page (check_phone), and the screen itself as the player holds it."""
+    check_phone(page, name)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-screen.png"))
+
+
 def test_the_entry_screen_as_a_player_sees_it(phone, live_server) -> None:
     page, session = open_sitting(phone, live_server)
     page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
@@ -135,7 +141,7 @@ def test_the_entry_screen_as_a_player_sees_it(phone, live_server) -> None:
     for face in ["9p", "4s"]:
         page.locator(f".dock .keys [data-tile='{face}']").click()
     expect(page.locator("[data-chow='345s']")).to_be_visible()
-    check_phone(page, "entry-01-meld-bar")
+    as_seen(page, "entry-01-meld-bar")
     page.locator("[data-chow='345s']").click()
     for face in ["5m"]:
         page.locator(f".dock .keys [data-tile='{face}']").click()
@@ -143,9 +149,9 @@ def test_the_entry_screen_as_a_player_sees_it(phone, live_server) -> None:
     for face in [*STANDING, "9p"]:
         page.locator(f".dock .keys [data-tile='{face}']").click()
     expect(page.locator("#preview [data-fan]")).to_be_visible()
-    check_phone(page, "entry-02-hand-done")
+    as_seen(page, "entry-02-hand-done")
     page.locator("[data-picker-close]").click()
-    check_phone(page, "entry-03-keyboard-closed")
+    as_seen(page, "entry-03-keyboard-closed")
 
 
 def test_the_preview_never_shows_an_earlier_hand(phone, live_server) -> None:
