@@ -467,3 +467,71 @@ def share_view(session: Session) -> dict[str, Any]:
         "ledger": ledger(session),
         "rounds": rounds_list(session),
     }
+
+
+# --- the session page's tools: undo, start again, remembered names ---------------------------
+
+
+def last_live_round(session: Session) -> Round | None:
+    """The round an undo takes back: the newest one that is not voided."""
+    return session.rounds.filter(voided=False).order_by("-number").first()
+
+
+def undo_preview(session: Session) -> dict[str, Any] | None:
+    """What undoing the last round would do, before it is done: the round, and each seat's
+    balance before and after with the change. None when no round counts.
+
+    The undo voids the newest round that counts; the rounds after it are all voided already and
+    move no money, so the balances after are today's without that round's payments (R9)."""
+    game_round = last_live_round(session)
+    if game_round is None:
+        return None
+    before = session_balances(session)
+    after = dict(before)
+    for payment in game_round.payments.all():
+        after[payment.payer] += payment.amount
+        after[payment.payee] -= payment.amount
+    return {
+        "number": game_round.number,
+        "result": game_round.result,
+        "winner": game_round.winner or None,
+        "fan": game_round.fan,
+        "seats": {
+            seat: {
+                "before": money_str(before[seat]),
+                "after": money_str(after[seat]),
+                "delta": money_str(after[seat] - before[seat]),
+            }
+            for seat in SEATS
+        },
+    }
+
+
+def session_restart(session: Session) -> dict[str, Any]:
+    """What a new sitting of the same table starts from: the same players in the same seats
+    (R2.1), the same ruleset and base silver (R3, R9), and the house rules in force now (R12)."""
+    version = current_rules_version(session)
+    return {
+        "name": session.name,
+        "players": seat_names(session),
+        "ruleset": session.ruleset,
+        "base_silver": money_str(session.base_silver),
+        "rules": version.overrides if version else {},
+    }
+
+
+def player_names_used(user: AbstractBaseUser, *, limit: int = 50) -> list[str]:
+    """The names a user has sat down with before, most recent sitting first, each once; at most
+    ``limit``. Only the sittings the user may see (owned or invited to) are read."""
+    rows = (
+        sessions_for_user(user)
+        .order_by("-created_at", "-id")
+        .values_list("east__name", "south__name", "west__name", "north__name")[: limit * 4]
+    )
+    names: dict[str, None] = {}
+    for row in rows:
+        for name in row:
+            names.setdefault(name, None)
+            if len(names) >= limit:
+                return list(names)
+    return list(names)

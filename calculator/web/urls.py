@@ -21,6 +21,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", views.session_detail, name="session"),
     path("sessions/<int:pk>/rounds/new/", views.round_new, name="round_new"),
     path("sessions/<int:pk>/rounds/draw/", views.round_draw, name="round_draw"),
+    path("sessions/<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
     path("sessions/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("sessions/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
     path("sessions/<int:pk>/rounds/<int:number>/void/", views.round_void, name="round_void"),

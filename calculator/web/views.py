@@ -8,16 +8,20 @@ from decimal import Decimal
 from functools import wraps
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.db.models import Count, Max, Min
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -225,13 +229,36 @@ def import_notice(session: Session, export: Mapping[str, Any]) -> str:
     }
 
 
+def restart_of(request: HttpRequest) -> Session | None:
+    """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
+    try:
+        return selectors.session_for_user(request.user, int(request.GET.get("from", "")))
+    except (ValueError, CalculatorError):
+        return None
+
+
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
-    form = SessionForm(request.POST or None)
-    ruleset, rules_form = house_rules_of(request)
-    context: dict[str, Any] = {"form": form, "rules_form": rules_form, "ruleset": ruleset}
+    """Open a sitting; ``?from=<pk>`` starts from another one: the same players in the same
+    seats, ruleset, base silver and house rules in force."""
+    source = restart_of(request) if request.method == "GET" and "from" in request.GET else None
+    if source is None:
+        form = SessionForm(request.POST or None)
+        ruleset, rules_form = house_rules_of(request)
+    else:
+        start = selectors.session_restart(source)
+        form = SessionForm(initial=SessionForm.initial_from(start))
+        ruleset = start["ruleset"]
+        rules_form = HouseRulesForm(ruleset=ruleset, current=start["rules"])
+    context: dict[str, Any] = {
+        "form": form,
+        "rules_form": rules_form,
+        "ruleset": ruleset,
+        "source": source,
+    }
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
+    context["known_names"] = selectors.player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
             session = services.session_create(
@@ -285,7 +312,30 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     context["share_url"] = request.build_absolute_uri(
         reverse("web:share", args=[session.share_token])
     )
+    if not request.htmx or request.htmx.boosted:
+        # Only the whole page asks to undo, confirms a draw and shows the QR code.
+        context["undo"] = selectors.undo_preview(session)
+        context["asking"] = request.GET.get("confirm")
+        context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
     return render_page_or(request, "web/session.html", "ledger", context)
+
+
+def link_qr(url: str, label: str) -> str:
+    """A QR code of ``url`` as inline SVG: dark on white with the 4-module quiet zone, 5 px a
+    module (about 200 px for a share link: whole pixels keep the modules crisp for a camera) and
+    no style attributes (the CSP forbids them)."""
+    svg = segno.make(url, error="m", micro=False).svg_inline(
+        dark="#000", light="#fff", border=4, scale=5, svgclass="qr-code", lineclass=None
+    )
+    name = escape(label)
+    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1))
+
+
+def ask_first(session: Session, question: str) -> HttpResponse:
+    """A change posted without its confirmation: back to the session page with the question
+    open (``<details>``), nothing changed."""
+    url = reverse("web:session", args=[session.pk])
+    return redirect(f"{url}?confirm={question}#{question}")
 
 
 def balance_changes(before: Mapping[str, Decimal], after: Mapping[str, Decimal]) -> dict[str, Any]:
@@ -405,8 +455,43 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
 @require_POST
 @with_session
 def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
-    """荒莊: the dealer keeps the deal (R2.2) and no money moves (R9)."""
+    """荒莊: the dealer keeps the deal (R2.2) and no money moves (R9). One tap asks, the
+    second (``confirm``) records it."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "draw")
     return save_round(request, session, None, {"result": "draw"}, {"session": session})
+
+
+@require_POST
+@with_session
+def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
+    """Undo the last round: void (``services.round_void``) the newest round that counts, after
+    the page showed what it does to each balance. The form names the round it means; if that is
+    no longer the newest that counts (another phone recorded or undid one since), nothing
+    changes."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "undo")
+    meant = request.POST.get("number", "")
+    with transaction.atomic():
+        # The session row is locked, so no round is recorded between the check and the void.
+        Session.objects.select_for_update().filter(pk=session.pk).first()
+        last = selectors.last_live_round(session)
+        if last is None or meant != str(last.number):
+            messages.error(request, stale_undo_notice(meant, last))
+            return redirect("web:session", pk=session.pk)
+        before = selectors.session_balances(session)
+        services.round_void(session=session, number=last.number, user=request.user)
+    remember_changes(request, session, before, _("第%(n)s局已撤销") % {"n": last.number})
+    return redirect("web:session", pk=session.pk)
+
+
+def stale_undo_notice(meant: str, last: Round | None) -> str:
+    if last is None:
+        return _("没有可以撤销的局，什么也没改。")
+    return _("第%(meant)s局已经不是最后一局了（现在最后一局是第%(last)s局），什么也没改。") % {
+        "meant": meant,
+        "last": last.number,
+    }
 
 
 @with_session

@@ -76,7 +76,8 @@ def test_a_whole_sitting(phone, live_server) -> None:
     check_phone(page, "sit-06-win-recorded")
 
     # Round 2: a draw; 南 keeps the deal (R2.2).
-    page.get_by_role("button", name="荒庄").click()
+    page.locator("#draw summary").click()
+    page.get_by_role("button", name="确认荒庄（第2局）").click()
     expect(page.locator("[data-round='2']")).to_contain_text("荒庄")
     expect(page.locator(".state")).to_contain_text("连庄：1")
     check_phone(page, "sit-07-draw")
@@ -142,7 +143,8 @@ def test_a_whole_sitting(phone, live_server) -> None:
     assert stranger.locator("form[action*='/rounds/']").count() == 0
     assert stranger.locator("[data-round] a").count() == 0
     check_phone(stranger, "sit-15-share")
-    page.get_by_role("button", name="荒庄").click()
+    page.locator("#draw summary").click()
+    page.get_by_role("button", name="确认荒庄（第4局）").click()
     expect(stranger.locator("[data-round='4']")).to_contain_text("荒庄", timeout=6_000)
     check_phone(stranger, "sit-16-share-refreshed")
 

@@ -1,0 +1,109 @@
+/* The session page's sharing and confirmation helpers: progressive enhancement.
+ *
+ * Without JS the share link is text to select and copy, every confirmation is a <details> the
+ * browser opens and closes by itself, and "取消" is a link back to the page. With JS:
+ * - "复制链接" copies the link (Clipboard API, or the selection where that is missing) and says so;
+ * - "分享" appears only where the browser has the Web Share API (navigator.share);
+ * - "取消" closes its question in place instead of reloading the page.
+ */
+(function () {
+  "use strict";
+
+  var DONE_FOR = 2500; // ms the button says it copied before it reads "复制链接" again
+
+  // The button itself shows that it copied; a failure needs a sentence everyone can see.
+  function say(text, visible) {
+    var status = document.querySelector("[data-share-status]");
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle("visually-hidden", !visible);
+  }
+
+  function copyBySelection(text) {
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.className = "visually-hidden";
+    document.body.appendChild(field);
+    field.select();
+    var copied = false;
+    try {
+      copied = document.execCommand("copy");
+    } catch (problem) {
+      copied = false;
+    }
+    document.body.removeChild(field);
+    return copied;
+  }
+
+  function selectLink() {
+    var link = document.getElementById("share-url");
+    if (!link || !window.getSelection) return;
+    var range = document.createRange();
+    range.selectNodeContents(link);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+
+  function setUpCopy(button) {
+    var label = button.textContent;
+    var timer = null;
+
+    function copied() {
+      button.textContent = button.dataset.done;
+      button.classList.add("done");
+      say(button.dataset.done, false);
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        button.textContent = label;
+        button.classList.remove("done");
+      }, DONE_FOR);
+    }
+
+    function failed() {
+      selectLink();
+      say(button.dataset.failed, true);
+    }
+
+    button.addEventListener("click", function () {
+      var text = button.dataset.copyLink;
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(copied, function () {
+          if (copyBySelection(text)) copied();
+          else failed();
+        });
+      } else if (copyBySelection(text)) {
+        copied();
+      } else {
+        failed();
+      }
+    });
+    button.hidden = false;
+  }
+
+  function setUpShare(button) {
+    if (typeof navigator.share !== "function") return;
+    button.addEventListener("click", function () {
+      navigator
+        .share({ title: button.dataset.shareTitle, url: button.dataset.shareLink })
+        .catch(function () {
+          /* the person closed the share sheet: nothing to say */
+        });
+    });
+    button.hidden = false;
+  }
+
+  document.querySelectorAll("[data-copy-link]").forEach(setUpCopy);
+  document.querySelectorAll("[data-share-link]").forEach(setUpShare);
+
+  document.addEventListener("click", function (event) {
+    var cancel = event.target.closest("[data-close-ask]");
+    if (!cancel) return;
+    var question = cancel.closest("details");
+    if (!question) return;
+    event.preventDefault();
+    question.open = false;
+    question.querySelector("summary").focus();
+  });
+})();
