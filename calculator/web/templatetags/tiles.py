@@ -1,7 +1,8 @@
 """Drawing tiles: compact codes ("7m") in, legible faces with a spoken name out.
 
-The engine names tiles (``scoring.tile_name``); this module only decides how a face looks on a
-phone: a rank numeral over a suit character for suited tiles, one character for honors.
+The engine names tiles (``scoring.tile_name``); this module only puts a face on a tile: the ivory
+body is the ``.tile`` box, the picture is ``static/tiles/<face>.svg`` (drawn by
+``tools/tile_faces.py``), and the name is the tile's ``aria-label``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -18,15 +20,6 @@ from calculator.web.hans import to_hans
 
 register = template.Library()
 
-RANKS = "一二三四五六七八九"
-SUIT_GLYPHS = {
-    "zh-hans": {"m": "万", "p": "筒", "s": "条"},
-    "zh-hant": {"m": "萬", "p": "筒", "s": "條"},
-}
-HONOR_GLYPHS = {
-    "zh-hans": "东南西北中发白",
-    "zh-hant": "東南西北中發白",
-}
 SUIT_ORDER = ("m", "p", "s", "z")
 
 
@@ -57,31 +50,19 @@ def faces_of(compact: str | None) -> list[str]:
     return faces
 
 
-def glyphs(face: str, language: str | None = None) -> tuple[str, str]:
-    """The characters drawn on a face: (rank, suit) for suited tiles, (honor, "") for honors."""
-    language = language or page_language()
-    chinese = "zh-hant" if language == "zh-hant" else "zh-hans"
-    rank, suit = int(face[0]), face[1]
-    if suit == "z":
-        return HONOR_GLYPHS[chinese][rank - 1], ""
-    return RANKS[rank - 1], SUIT_GLYPHS[chinese][suit]
-
-
 def tile_label(face: str) -> str:
     """The tile's spoken name in the page language (七万 / 七萬 / 7 Characters)."""
     return scoring.tile_name(face, page_language())
 
 
-def tile_inner(face: str) -> SafeString:
-    top, bottom = glyphs(face)
-    if bottom:
-        return format_html(
-            '<span class="tile-rank" aria-hidden="true">{}</span>'
-            '<span class="tile-suit" aria-hidden="true">{}</span>',
-            top,
-            bottom,
-        )
-    return format_html('<span class="tile-honor" aria-hidden="true">{}</span>', top)
+def tile_inner(face: str, css_class: str = "tile-face") -> SafeString:
+    """The face's picture; the tile around it carries the name, so the image is silent."""
+    return format_html(
+        '<img class="{}" src="{}" alt="" aria-hidden="true" width="60" height="80"'
+        ' draggable="false">',
+        css_class,
+        static(f"tiles/{face}.svg"),
+    )
 
 
 def tile_classes(face: str, extra: str = "") -> str:
@@ -101,8 +82,10 @@ def tile(face: str, extra: str = "", played: str = "") -> SafeString:
     badge = ""
     if played and played != face:
         label = f"{label} → {tile_label(played)}"
-        top, bottom = glyphs(played)
-        badge = format_html('<span class="tile-played" aria-hidden="true">{}{}</span>', top, bottom)
+        badge = format_html(
+            '<span class="tile-played" aria-hidden="true">{}</span>',
+            tile_inner(played, "tile-played-face"),
+        )
     return format_html(
         '<span class="{}" data-tile="{}" role="img" aria-label="{}" title="{}">{}{}</span>',
         tile_classes(face, extra),
