@@ -1,6 +1,6 @@
 # make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on)
-# make test : ruff, then the whole suite on SQLite, then again on PostgreSQL when reachable
-#             (under CI=true PostgreSQL must be reachable)
+# make test : ruff; Chromium, a CJK font and PostgreSQL made ready (tools/test-deps); the whole
+#             suite on SQLite, then again on PostgreSQL (under CI=true all of it must be there)
 
 # Django 6.1 needs Python 3.12 or newer: take the first interpreter that runs and is new enough.
 PYTHON ?= $(shell for p in python3.13 python3.12 /root/.pyenv/versions/3.12.1/bin/python python3; do \
@@ -27,6 +27,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 test: lint
+	tools/test-deps
 	$(BIN)/pytest
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 		echo "== PostgreSQL pass ($(PG_URL)) =="; \
