@@ -357,13 +357,14 @@ def remember_changes(
     request.session[CHANGES_KEY] = {"title": title, "seats": changes}
 
 
-def hand_preview(session: Session, hand: Mapping[str, Any], game_round: Round | None) -> dict:
+def hand_preview(
+    session: Session, hand: Mapping[str, Any], game_round: Round | None, state: Mapping[str, Any]
+) -> dict:
     """The engine's answer for a hand in this session's context, without saving anything.
 
-    A new round takes the session's next dealer context and current rules; a correction keeps
-    the context and the rules version the round was recorded with (R2.2, R12)."""
+    A new round takes the session's next dealer context (``state``) and current rules; a
+    correction keeps the context and the rules version the round was recorded with (R2.2, R12)."""
     if game_round is None:
-        state = selectors.session_state(session)
         dealer, streak = state["dealer"], state["dealer_streak"]
         version = selectors.current_rules_version(session)
     else:
@@ -398,7 +399,7 @@ def round_editor(
         if form.is_valid():
             hand = form.hand_request()
             if previewing:
-                outcome = hand_preview(session, hand, game_round)
+                outcome = hand_preview(session, hand, game_round, context["state"])
                 context["result"] = outcome if "error" not in outcome else None
                 context["error"] = outcome.get("error")
             else:
