@@ -8,6 +8,8 @@ pair = normal(L), pattern = F x s.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from anqing_case import assert_scores, fed, hand, meld, scored
 
@@ -308,3 +310,212 @@ def test_feeding_the_loser_twice_is_no_fan_bao() -> None:
     """R10.1: two mouths are not enough for 反包 either."""
     result = scored(hand("123m456p789s345s99p", "9p", others_melds={"W": S_FED_THREE_PUNGS[:2]}))
     assert all(p["liability"] is None for p in result["payments"])
+
+
+# --- 包 in words: every liable row names who fed whom which melds, the rule ids, and how the
+# multiplier follows (R10.1-R10.5); rows without 包 keep the contract's fields only. ---
+
+CJK = re.compile(r"[\u2e80-\u9fff\u3000-\u303f\uf900-\ufaff\uff00-\uffef]")
+TILE_CODE = re.compile(r"[1-9][mpsz]")
+SEATS_ZH = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
+SEATS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+PLAIN_ROW_KEYS = {"from", "to", "amount", "base", "fan", "bonus", "multiplier", "liability"}
+
+
+def fed_row(kind: str, feeder: str, receiver: str, tiles: str | None = None) -> dict:
+    """A ``fed`` entry as the engine lists it; ``tiles`` only when the request gave them."""
+    row: dict = {"kind": kind}
+    if tiles is not None:
+        row["tiles"] = tiles
+    row.update({"from": feeder, "to": receiver})
+    return row
+
+
+W_FED_S = [fed_row("pung", "W", "S", t) for t in ("111m", "222p", "333s")]
+E_FED_S_MIXED = [
+    fed_row("chi", "E", "S", "123m"),
+    fed_row("pung", "E", "S", "222p"),
+    fed_row("pung", "E", "S", "333s"),
+]
+S_FED_W = [fed_row("pung", "S", "W")] * 3
+
+WORDS_ROWS = [
+    pytest.param(
+        hand("456s99p", "9p", E_FED_THREE_MIXED),
+        "E",
+        E_FED_S_MIXED,
+        "R10.1 R10.2 R10.5",
+        3,
+        ("東家餵了南家三口", "吃一二三萬、碰二筒、碰三條", "三口混合 ×3（R10.1）", "順包"),
+        ("East fed South three melds", "chow of 1-2-3 Characters", "three mixed mouths ×3"),
+        id="R10.1-R10.2-shun-three-mixed-x3",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS),
+        "W",
+        W_FED_S,
+        "R10.1 R10.2 R10.5",
+        6,
+        ("西家餵了南家三口", "碰一萬、碰二筒、碰三條", "三口全碰槓 ×6（R10.1）", "順包"),
+        ("West fed South three melds", "pung of 1 Characters", "three pung/kong mouths ×6"),
+        id="R10.1-R10.2-shun-three-pungs-x6",
+    ),
+    pytest.param(
+        hand("99p", "9p", [*E_FED_THREE_MIXED, meld("pung", "444s", "E")]),
+        "E",
+        [*E_FED_S_MIXED, fed_row("pung", "E", "S", "444s")],
+        "R10.1 R10.2 R10.5",
+        6,
+        ("東家餵了南家四口", "碰四條", "四口混合 ×6（R10.1）"),
+        ("East fed South four melds", "pung of 4 Bamboo", "four mixed mouths ×6"),
+        id="R10.1-shun-four-mixed-x6",
+    ),
+    pytest.param(
+        hand("99p", "9p", [*W_FED_THREE_PUNGS, meld("kong", "4444s", "W")]),
+        "W",
+        [*W_FED_S, fed_row("kong", "W", "S", "4444s")],
+        "R10.1 R10.2 R10.5",
+        12,
+        ("西家餵了南家四口", "明槓四條", "四口全碰槓 ×12（R10.1）"),
+        ("West fed South four melds", "kong of 4 Bamboo", "four pung/kong mouths ×12"),
+        id="R10.1-shun-four-pungs-and-kongs-x12",
+    ),
+    pytest.param(
+        hand("123m456p789s345s99p", "9p", others_melds={"W": S_FED_THREE_PUNGS}),
+        "W",
+        S_FED_W,
+        "R10.1 R10.3 R10.5",
+        12,
+        ("南家餵了西家三口", "三口全碰槓 ×6", "反包再 ×2", "×6 × 2 = ×12（R10.3）"),
+        ("South fed West three melds", "reverse liability (fan bao)", "×6 × 2 = ×12 (R10.3)"),
+        id="R10.3-fan-x2-on-top",
+    ),
+    pytest.param(
+        hand(
+            "123m456p789s345s99p",
+            "9p",
+            others_melds={
+                "W": [
+                    meld("pung", "111z", "S"),
+                    meld("pung", "444z", "S"),
+                    meld("pung", "888m", "S"),
+                ]
+            },
+        ),
+        "W",
+        [fed_row("pung", "S", "W", t) for t in ("111z", "444z", "888m")],
+        "R10.1 R10.3 R10.5",
+        12,
+        ("碰東風、碰北風、碰八萬", "×6 × 2 = ×12"),
+        ("pung of East Wind, pung of North Wind, pung of 8 Characters", "×6 × 2 = ×12"),
+        id="R10.3-fan-others-melds-with-tiles",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS, others_melds={"W": S_FED_THREE_PUNGS}),
+        "W",
+        [*W_FED_S, *S_FED_W],
+        "R10.1 R10.2 R10.3 R10.4 R10.5",
+        18,
+        ("西家餵了南家三口", "南家餵了西家三口", "互為包", "×6 + ×12 = ×18（R10.4）"),
+        ("liability for feeding (shun bao)", "mutual liability", "×6 + ×12 = ×18 (R10.4)"),
+        id="R10.4-both-x6+x12",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS, rules={"bao_pung_3": 8}),
+        "W",
+        W_FED_S,
+        "R10.1 R10.2 R10.5",
+        8,
+        ("三口全碰槓 ×8（本桌規則，原本 ×6；R10.1）",),
+        ("three pung/kong mouths ×8", "house rule", "the rule book has ×6"),
+        id="R12-house-rule-bao_pung_3-x8",
+    ),
+    pytest.param(
+        hand(
+            "123m456p789s345s99p",
+            "9p",
+            others_melds={"W": S_FED_THREE_PUNGS},
+            rules={"fan_bao_factor": 3},
+        ),
+        "W",
+        S_FED_W,
+        "R10.1 R10.3 R10.5",
+        18,
+        ("反包再 ×3（本桌規則，原本 ×2）", "×6 × 3 = ×18"),
+        ("multiplies it by 3 (this table's house rule, the rule book has ×2)", "×6 × 3 = ×18"),
+        id="R12-house-rule-fan_bao_factor-x3",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS, rules=basis("pair")),
+        "W",
+        W_FED_S,
+        "R10.1 R10.2 R10.5",
+        6,
+        ("按平常自己那一份付（R10.5）：(底 4 + 6 番 + 連莊 0) × 6 = 60",),
+        ("own normal basis (R10.5): (base 4 + 6 fan + streak bonus 0) × 6 = 60",),
+        id="R10.5-basis-pair-in-words",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS, rules=basis("pattern"), base_silver="0.5"),
+        "W",
+        W_FED_S,
+        "R10.1 R10.2 R10.5",
+        6,
+        ("只按牌型番付（R10.5）：6 番 × 6 × 0.5 = 18",),
+        ("fan alone (R10.5): 6 fan × 6 × base silver 0.5 = 18",),
+        id="R10.5-basis-pattern-with-silver-in-words",
+    ),
+    pytest.param(
+        hand("456s99p", "9p", W_FED_THREE_PUNGS, dealer_streak=2),
+        "W",
+        W_FED_S,
+        "R10.1 R10.2 R10.5",
+        6,
+        ("按莊家那一份付（R10.5）：(莊底 16 + 6 番 + 連莊 6) × 6 = 168",),
+        ("dealer's basis (R10.5): (dealer base 16 + 6 fan + streak bonus 6) × 6 = 168",),
+        id="R10.5-basis-as_dealer-in-words",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("request_", "payer", "fed_melds", "rule", "multiplier", "words", "words_en"), WORDS_ROWS
+)
+def test_bao_in_words(
+    request_: dict,
+    payer: str,
+    fed_melds: list[dict],
+    rule: str,
+    multiplier: int,
+    words: tuple[str, ...],
+    words_en: tuple[str, ...],
+) -> None:
+    result = scored(request_)
+    row = next(p for p in result["payments"] if p["from"] == payer)
+    assert row["multiplier"] == multiplier
+    assert row["fed"] == fed_melds
+    assert row["rule"] == rule
+    why, why_en = row["why"], row["why_en"]
+    for word in words:
+        assert word in why, why
+    for word in words_en:
+        assert word in why_en, why_en
+    # the multiplier the row applies is named, and the sentence ends on the amount it comes to
+    assert f"×{multiplier}" in why and f"×{multiplier}" in why_en
+    assert why.endswith(f"= {row['amount']}。") and why_en.endswith(f"= {row['amount']}.")
+    assert SEATS_ZH[payer] in why and SEATS_EN[payer] in why_en
+    assert not CJK.search(why_en), why_en
+    assert not TILE_CODE.search(why_en), why_en
+    feeder = fed_melds[0]["from"]
+    assert row["why_short"].startswith(f"{SEATS_ZH[feeder]}餵了")
+    assert row["why_short_en"].startswith(f"{SEATS_EN[feeder]} fed")
+    assert not CJK.search(row["why_short_en"]) and not TILE_CODE.search(row["why_short_en"])
+    for payment in result["payments"]:
+        if payment["liability"] is None:
+            assert set(payment) == PLAIN_ROW_KEYS, payment  # no new keys without 包
+
+
+def test_rows_without_bao_keep_the_contract_fields_only() -> None:
+    """A hand with no 包 answers with exactly the contract's payment fields."""
+    result = scored(hand("123m456p789s345s99p", "9p", others_melds={"W": S_FED_THREE_PUNGS[:2]}))
+    assert all(set(p) == PLAIN_ROW_KEYS for p in result["payments"])
