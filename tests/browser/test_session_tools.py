@@ -52,6 +52,13 @@ def test_undo_draw_share_and_start_again(phone, live_server) -> None:
         for seat, amount in selectors.ledger(sitting)["rounds"][0]["balances"].items()
     }
     page = logged_in(phone, live_server, user)
+    blocked: list[str] = []  # the QR's SVG and the script must fit the Content-Security-Policy
+    page.on(
+        "console",
+        lambda message: (
+            blocked.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
     page.goto(session_url)
     expect(page.locator("h1")).to_have_text("周六牌局")
@@ -117,3 +124,4 @@ def test_undo_draw_share_and_start_again(phone, live_server) -> None:
     page.get_by_role("button", name="开始").click()
     expect(page.locator("h1")).to_have_text("周日牌局")
     assert page.url != session_url
+    assert blocked == []
