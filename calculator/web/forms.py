@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -138,32 +139,15 @@ class HandForm(forms.Form):
         help_text=_("R7 杠开"),
     )
     first_turn = forms.BooleanField(label=_("第一轮就胡（摸牌天胡 / 地胡）"), required=False)
+    FEEDER_FIELDS: tuple[str, ...] = ()  # filled by add_meld_fields, below the class
 
     def __init__(self, *args: Any, seat_names: Mapping[str, str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         seats = seat_choices(seat_names)
         self.fields["winner"].choices = seats
         feeders = [("", "—"), *seats]
-        for row in range(1, MELD_ROWS + 1):
-            self.fields[f"meld_{row}_kind"] = forms.ChoiceField(
-                label=_("第%(n)s副 · 种类") % {"n": row},
-                choices=[("", "—"), *MELD_KINDS],
-                required=False,
-            )
-            self.fields[f"meld_{row}_tiles"] = TileField(
-                label=_("第%(n)s副 · 牌") % {"n": row}, max_tiles=4, required=False
-            )
-            self.fields[f"meld_{row}_from"] = forms.ChoiceField(
-                label=_("第%(n)s副 · 谁打的") % {"n": row}, choices=feeders, required=False
-            )
-        for seat in SEATS:
-            for row in range(1, MELD_ROWS + 1):
-                self.fields[f"other_{seat}_{row}_kind"] = forms.ChoiceField(
-                    label=_("种类"), choices=[("", "—"), *FED_KINDS], required=False
-                )
-                self.fields[f"other_{seat}_{row}_from"] = forms.ChoiceField(
-                    label=_("谁打的"), choices=feeders, required=False
-                )
+        for name in self.FEEDER_FIELDS:
+            self.fields[name].choices = feeders
 
     # -- layout helpers for the template -----------------------------------------------------
 
@@ -290,6 +274,41 @@ class HandForm(forms.Form):
                 initial[f"other_{seat}_{row}_kind"] = meld.get("kind", "")
                 initial[f"other_{seat}_{row}_from"] = meld.get("from", "")
         return initial
+
+
+def numbered(text: str, n: int) -> str:
+    """A label with the meld row's number, translated when it is shown."""
+    return lazy(lambda: _(text) % {"n": n}, str)()
+
+
+def add_meld_fields(form: type[HandForm]) -> None:
+    """The meld rows and the other seats' fed melds, made once for the class: building forty-odd
+    fields on every request (every preview) would cost more than scoring the hand."""
+    fields: dict[str, forms.Field] = {}
+    for row in range(1, MELD_ROWS + 1):
+        fields[f"meld_{row}_kind"] = forms.ChoiceField(
+            label=numbered("第%(n)s副 · 种类", row), choices=[("", "—"), *MELD_KINDS], required=False
+        )
+        fields[f"meld_{row}_tiles"] = TileField(
+            label=numbered("第%(n)s副 · 牌", row), max_tiles=4, required=False
+        )
+        fields[f"meld_{row}_from"] = forms.ChoiceField(
+            label=numbered("第%(n)s副 · 谁打的", row), choices=[("", "—")], required=False
+        )
+    for seat in SEATS:
+        for row in range(1, MELD_ROWS + 1):
+            fields[f"other_{seat}_{row}_kind"] = forms.ChoiceField(
+                label=_("种类"), choices=[("", "—"), *FED_KINDS], required=False
+            )
+            fields[f"other_{seat}_{row}_from"] = forms.ChoiceField(
+                label=_("谁打的"), choices=[("", "—")], required=False
+            )
+    form.declared_fields.update(fields)
+    form.base_fields.update(fields)
+    form.FEEDER_FIELDS = tuple(name for name in fields if name.endswith("_from"))
+
+
+add_meld_fields(HandForm)
 
 
 class CalculatorForm(HandForm):

@@ -198,10 +198,8 @@
       field.el.classList.toggle("active", active === name);
     }
 
-    function drawMelds() {
+    function drawMeldList() {
       meldList.innerHTML = "";
-      var trayMelds = tray.querySelector("[data-tray-melds]");
-      trayMelds.innerHTML = "";
       melds().forEach(function (r) {
         var chip = document.createElement("button");
         chip.type = "button";
@@ -226,7 +224,13 @@
           changed();
         });
         meldList.appendChild(chip);
+      });
+    }
 
+    function drawTrayMelds() {
+      var trayMelds = tray.querySelector("[data-tray-melds]");
+      trayMelds.innerHTML = "";
+      melds().forEach(function (r) {
         var group = document.createElement("span");
         group.className = "tray-meld";
         facesOf(r.tiles.value).forEach(function (face) { group.appendChild(mini(face)); });
@@ -334,12 +338,25 @@
       });
     }
 
-    function draw() {
+    // The dock is drawn at once; while it is open the fields on the page behind it are redrawn
+    // after the preview has answered, so they never hold up the preview on a slow phone.
+    var pageTimer = 0;
+    function drawPage() {
+      clearTimeout(pageTimer);
+      pageTimer = 0;
       ["indicator", "hand", "win_tile"].forEach(drawStrip);
-      drawMelds();
+      drawMeldList();
+    }
+    function draw() {
       drawTray();
+      drawTrayMelds();
       drawMeldBar();
       drawKeys();
+      if (!active) drawPage();
+      else {
+        clearTimeout(pageTimer);
+        pageTimer = setTimeout(drawPage, 400);
+      }
     }
 
     // -- changes ----------------------------------------------------------------------------
@@ -564,6 +581,10 @@
     // The preview answered: it is the form as it now is (hx-sync replaces older requests).
     document.body.addEventListener("htmx:afterSwap", function (event) {
       if (event.detail.target !== preview) return;
+      if (pageTimer) {
+        clearTimeout(pageTimer);
+        pageTimer = setTimeout(drawPage, 0);
+      }
       [preview, document.getElementById("dock-summary")].forEach(function (el) {
         if (!el) return;
         el.classList.remove("stale");
