@@ -182,6 +182,19 @@ def payment_as_dict(payment: Payment) -> dict[str, Any]:
     }
 
 
+LIABILITY_WORDS = ("fed", "rule", "why", "why_en", "why_short", "why_short_en")
+
+
+def liability_words(game_round: Round) -> dict[str, dict[str, Any]]:
+    """The engine's account of each 包 payment of a round (who fed which melds, R10), by payer;
+    empty for rounds scored before the engine gave one."""
+    return {
+        row["from"]: {key: row[key] for key in LIABILITY_WORDS if key in row}
+        for row in (game_round.scoring or {}).get("payments", [])
+        if row.get("liability")
+    }
+
+
 def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
     if payments is None:
         payments = game_round.payments.all()
@@ -236,6 +249,7 @@ def ledger(session: Session) -> dict[str, Any]:
     entries = []
     for game_round in _rounds(session):
         payments = list(game_round.payments.all()) if not game_round.voided else []
+        words = liability_words(game_round) if any(p.liability for p in payments) else {}
         for payment in payments:
             running[payment.payer] -= payment.amount
             running[payment.payee] += payment.amount
@@ -248,7 +262,12 @@ def ledger(session: Session) -> dict[str, Any]:
                 "dealer_streak": game_round.dealer_streak,
                 "fan": game_round.fan,
                 "voided": game_round.voided,
-                "payments": [payment_as_dict(p) for p in payments],
+                "payments": [
+                    {**payment_as_dict(p), **words.get(p.payer, {})}
+                    if p.liability
+                    else payment_as_dict(p)
+                    for p in payments
+                ],
                 "balances": {seat: money_str(amount) for seat, amount in running.items()},
             }
         )

@@ -96,11 +96,6 @@ def test_the_round_list_says_it_in_a_few_words(language: str) -> None:
     assert WORDS[language]["short"] in html, html
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the session page's round list reads selectors.ledger, whose payment rows are built "
-    "from the Payment table and do not carry the engine's words (why_short) yet",
-)
 def test_the_session_page_round_list_says_it_in_a_few_words(owner_client: Client, sitting) -> None:
     owner_client.post(f"/sessions/{sitting.pk}/rounds/new/", {**bao_form("S", "W"), "confirm": "1"})
     assertContains(owner_client.get(f"/sessions/{sitting.pk}/"), WORDS["zh-hans"]["short"])
