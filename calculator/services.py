@@ -300,6 +300,23 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
 
 
 @transaction.atomic
+def round_undo(*, session: Session, number: int, user: AbstractBaseUser | None = None) -> Round:
+    """Take back the last round: void it (``round_void``) if round ``number`` is still the newest
+    that counts, as when the page asking for it was drawn; otherwise E_CONFLICT and nothing
+    changes (another phone recorded or undid a round since)."""
+    session = _locked(session)
+    last = session.rounds.filter(voided=False).order_by("-number").only("number").first()
+    if last is None or last.number != number:
+        raise CalculatorError(
+            "E_CONFLICT",
+            f"第 {number} 局已經不是最後一局，沒有撤銷。",
+            f"Round {number} is no longer the last round; nothing was undone.",
+            status=409,
+        )
+    return round_void(session=session, number=number, user=user)
+
+
+@transaction.atomic
 def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     """A new session rebuilt from ``selectors.session_export``: same rounds, same ledger."""
     if not isinstance(data, Mapping) or data.get("format") != "anqing-session":

@@ -287,7 +287,9 @@ def add_meld_fields(form: type[HandForm]) -> None:
     fields: dict[str, forms.Field] = {}
     for row in range(1, MELD_ROWS + 1):
         fields[f"meld_{row}_kind"] = forms.ChoiceField(
-            label=numbered("第%(n)s副 · 种类", row), choices=[("", "—"), *MELD_KINDS], required=False
+            label=numbered("第%(n)s副 · 种类", row),
+            choices=[("", "—"), *MELD_KINDS],
+            required=False,
         )
         fields[f"meld_{row}_tiles"] = TileField(
             label=numbered("第%(n)s副 · 牌", row), max_tiles=4, required=False

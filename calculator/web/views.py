@@ -15,7 +15,6 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Count, Max, Min
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -473,16 +472,15 @@ def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     if request.POST.get("confirm") != "1":
         return ask_first(session, "undo")
     meant = request.POST.get("number", "")
-    with transaction.atomic():
-        # The session row is locked, so no round is recorded between the check and the void.
-        Session.objects.select_for_update().filter(pk=session.pk).first()
-        last = selectors.last_live_round(session)
-        if last is None or meant != str(last.number):
-            messages.error(request, stale_undo_notice(meant, last))
-            return redirect("web:session", pk=session.pk)
-        before = selectors.session_balances(session)
-        services.round_void(session=session, number=last.number, user=request.user)
-    remember_changes(request, session, before, _("第%(n)s局已撤销") % {"n": last.number})
+    before = selectors.session_balances(session)
+    try:
+        undone = services.round_undo(
+            session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
+        )
+    except CalculatorError:
+        messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
+        return redirect("web:session", pk=session.pk)
+    remember_changes(request, session, before, _("第%(n)s局已撤销") % {"n": undone.number})
     return redirect("web:session", pk=session.pk)
 
 

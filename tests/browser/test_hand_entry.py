@@ -36,7 +36,9 @@ IN_VIEW = """
 """
 
 
-def open_sitting(phone, live_server, *, language: str = "zh-hans", size=None) -> tuple[Page, Session]:
+def open_sitting(
+    phone, live_server, *, language: str = "zh-hans", size=None
+) -> tuple[Page, Session]:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
     session = services.session_create(
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
@@ -48,7 +50,11 @@ def open_sitting(phone, live_server, *, language: str = "zh-hans", size=None) ->
         page.set_viewport_size(size)
     page.context.add_cookies(
         [
-            {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": live_server.url},
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            },
             {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
         ]
     )
@@ -72,7 +78,9 @@ class Thumb:
     def check(self) -> None:
         page = self.page
         assert page.evaluate("window.scrollY") == 0, f"tap {self.taps}: the page scrolled"
-        assert page.locator(".dock .keys").evaluate(IN_VIEW), f"tap {self.taps}: keyboard off screen"
+        assert page.locator(".dock .keys").evaluate(IN_VIEW), (
+            f"tap {self.taps}: keyboard off screen"
+        )
         assert page.locator("[data-tray]").evaluate(IN_VIEW), f"tap {self.taps}: hand off screen"
 
     def key(self, face: str) -> None:
@@ -158,7 +166,23 @@ def test_the_preview_never_shows_an_earlier_hand(phone, live_server) -> None:
     page, session = open_sitting(phone, live_server)
     page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
     page.locator("label[for=id_winner_1]").click()
-    for face in ["9p", "1m", "2m", "3m", "4m", "5m", "6m", "2s", "3s", "4s", "6s", "7s", "8s", "9p", "9p"]:
+    for face in [
+        "9p",
+        "1m",
+        "2m",
+        "3m",
+        "4m",
+        "5m",
+        "6m",
+        "2s",
+        "3s",
+        "4s",
+        "6s",
+        "7s",
+        "8s",
+        "9p",
+        "9p",
+    ]:
         page.locator(f".dock .keys [data-tile='{face}']").click()
     expect(page.locator("#preview [data-fan='9']")).to_be_visible()  # 獨吊 6 + 門清 3 (R7)
 
@@ -204,7 +228,23 @@ def test_tap_to_preview_time_on_a_throttled_phone(phone, live_server) -> None:
           });
         }"""
     )
-    faces = ["9p", "1m", "2m", "3m", "4m", "5m", "6m", "2s", "3s", "4s", "6s", "7s", "8s", "9p", "9p"]
+    faces = [
+        "9p",
+        "1m",
+        "2m",
+        "3m",
+        "4m",
+        "5m",
+        "6m",
+        "2s",
+        "3s",
+        "4s",
+        "6s",
+        "7s",
+        "8s",
+        "9p",
+        "9p",
+    ]
     for face in faces:
         page.locator(f".dock .keys [data-tile='{face}']").click()
         expect(page.locator("#preview")).not_to_have_class(re.compile(r"\bstale\b"))

@@ -74,7 +74,9 @@ def test_a_missing_field_is_named(client: Client) -> None:
     response = calc(client, indicator="")
     assertContains(response, "还没法算")
     assertContains(response, '<li data-field="indicator"><b>翻开的牌</b>')
-    assertContains(response, '<span class="summary-missing" data-summary="missing">还差：翻开的牌</span>')
+    assertContains(
+        response, '<span class="summary-missing" data-summary="missing">还差：翻开的牌</span>'
+    )
     assertContains(response, "errorlist")
 
 
@@ -83,9 +85,18 @@ def test_the_htmx_preview_of_an_unfinished_hand_says_what_is_missing(client: Cli
     its winning tile gets an answer naming the field, never the earlier hand's score."""
     response = client.post(
         "/calculator/",
-        {"winner": "S", "indicator": "9p", "hand": "123m456m", "win_tile": "", "dealer": "E",
-         "ruleset": "anqing", "dealer_streak": 0, "base_silver": 1, "bar_tiles": "",
-         "kongs_before_win": 0},
+        {
+            "winner": "S",
+            "indicator": "9p",
+            "hand": "123m456m",
+            "win_tile": "",
+            "dealer": "E",
+            "ruleset": "anqing",
+            "dealer_streak": 0,
+            "base_silver": 1,
+            "bar_tiles": "",
+            "kongs_before_win": 0,
+        },
         HTTP_HX_REQUEST="true",
     )
     body = response.content.decode()

@@ -72,7 +72,7 @@ def test_an_invited_member_opens_the_sitting_and_records_a_draw(owner_client, si
     assertContains(page, "主人：ahdong")
     assertNotContains(page, f'href="/sessions/{sitting.pk}/members/"')  # inviting is the owner's
 
-    recorded = member.post(f"/sessions/{sitting.pk}/rounds/draw/", follow=True)
+    recorded = member.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"}, follow=True)
     assertContains(recorded, "第1局已记录")
     assertContains(recorded, "荒庄")
     game_round = sitting.rounds.get()
@@ -246,7 +246,7 @@ def played_sitting(owner_client: Client, sitting: Session) -> dict:
     """Four rounds across two rules versions, one voided; the export of it."""
     rounds_url = f"/sessions/{sitting.pk}/rounds/new/"
     owner_client.post(rounds_url, {**hand_form("S", **PAOFENG_HAND), "confirm": "1"})
-    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/")
+    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"})
     owner_client.post(
         f"/sessions/{sitting.pk}/rules/", {**DEFAULT_RULES_POST, "rule-pao_feng": "8"}
     )
@@ -281,7 +281,7 @@ def test_import_of_an_upload_reproduces_the_same_balances(owner_client, sitting)
 
 
 def test_import_of_pasted_text_works_too(owner_client, sitting) -> None:
-    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/")
+    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"})
     text = owner_client.get(f"/sessions/{sitting.pk}/export.json").content.decode()
     response = owner_client.post("/sessions/import/", {"text": text}, follow=True)
     assertContains(response, "已导入“周六牌局”（1局）")

@@ -131,7 +131,9 @@ def test_a_bad_hand_is_not_recorded_and_says_why(owner_client, sitting) -> None:
 
 
 def test_a_draw_keeps_the_deal_and_moves_no_money(owner_client, sitting) -> None:
-    response = owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/", follow=True)
+    response = owner_client.post(
+        f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"}, follow=True
+    )
     assertContains(response, "荒庄")
     assertContains(response, "没有钱进出")
     assert response.context["state"]["dealer"] == "E"
@@ -237,7 +239,7 @@ def test_settle_up_shows_transfers_statistics_and_the_chart(owner_client, sittin
 
 
 def test_exports(owner_client, sitting) -> None:
-    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/")
+    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"})
     data = json.loads(owner_client.get(f"/sessions/{sitting.pk}/export.json").content)
     assert data["format"] == "anqing-session"
     assert data["rounds"][0]["result"] == "draw"

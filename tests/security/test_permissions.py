@@ -103,7 +103,8 @@ def page_calls(pk: int) -> list[tuple[str, str, dict | None]]:
     return [
         ("get", f"{base}/", None),
         ("post", f"{base}/rounds/new/", hand),
-        ("post", f"{base}/rounds/draw/", {}),
+        ("post", f"{base}/rounds/draw/", {"confirm": "1"}),
+        ("post", f"{base}/rounds/undo/", {"confirm": "1", "number": "1"}),
         ("get", f"{base}/rounds/1/", None),
         ("post", f"{base}/rounds/1/edit/", {"to_draw": "1"}),
         ("post", f"{base}/rounds/1/void/", {}),
@@ -138,7 +139,7 @@ def test_the_owners_page_posts_do_write(sitting, owner):
     """The same page posts from the owner change the sitting (so the refusals above mean it)."""
     client = Client()
     client.force_login(owner)
-    client.post(f"/sessions/{sitting.pk}/rounds/draw/")
+    client.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1"})
     assert sitting.rounds.count() == 3
 
 
