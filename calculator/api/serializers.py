@@ -90,6 +90,17 @@ class SeatNamesSerializer(SeatMoneySerializer):
     """A player's name per seat."""
 
 
+class FedMeldSerializer(serializers.Serializer):
+    """A meld that made a payment liable: its kind, its tiles when known, feeder → receiver."""
+
+    kind = serializers.ChoiceField(["chi", "pung", "kong", "added_kong"])
+    tiles = serializers.CharField(required=False)
+    to = serializers.ChoiceField(SEATS)
+
+
+_with_from(FedMeldSerializer)
+
+
 class PaymentSerializer(serializers.Serializer):
     to = serializers.ChoiceField(SEATS)
     amount = serializers.CharField(help_text="Decimal string")
@@ -98,6 +109,13 @@ class PaymentSerializer(serializers.Serializer):
     bonus = serializers.IntegerField()
     multiplier = serializers.IntegerField()
     liability = serializers.ChoiceField(["shun", "fan", "both"], allow_null=True)
+    # Only on a row with liability (R10): who fed which melds, the rule ids, the reason.
+    fed = FedMeldSerializer(many=True, required=False)
+    rule = serializers.CharField(required=False, help_text='e.g. "R10.1 R10.2 R10.5"')
+    why = serializers.CharField(required=False)
+    why_en = serializers.CharField(required=False)
+    why_short = serializers.CharField(required=False)
+    why_short_en = serializers.CharField(required=False)
 
 
 _with_from(PaymentSerializer)

@@ -255,3 +255,22 @@ def test_tap_to_preview_time_on_a_throttled_phone(phone, live_server) -> None:
         f"\ntap → preview at 4x CPU throttling: median {statistics.median(times):.0f} ms, "
         f"max {max(times):.0f} ms over {len(times)} taps"
     )
+
+
+def test_the_top_bar_and_the_confirm_row_stay_in_view_while_the_page_scrolls(
+    phone, live_server
+) -> None:
+    """``overflow-x: hidden`` on <body> made it the scroll container and broke ``position:
+    sticky``; the top bar now stays at the top and the dock at the bottom however far one
+    scrolls."""
+    page, session = open_sitting(phone, live_server)
+    for path in ("/calculator/", f"/sessions/{session.pk}/rounds/new/"):
+        page.goto(f"{live_server.url}{path}")
+        page.locator("[data-picker-close]").click()
+        page.mouse.wheel(0, 5000)
+        page.wait_for_function("window.scrollY > 300")
+        assert page.locator(".topbar").evaluate("el => el.getBoundingClientRect().top") == 0
+        assert page.locator(".dock-actions").evaluate(IN_VIEW)
+        page.locator("[data-picker-open]").click()
+        assert page.locator(".dock .keys").evaluate(IN_VIEW)
+        assert page.locator("[data-tray]").evaluate(IN_VIEW)
