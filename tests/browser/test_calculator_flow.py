@@ -63,9 +63,15 @@ def test_switch_language_on_the_calculator(phone, live_server) -> None:
     expect(page.locator(".dock .keys [data-tile='7m']")).to_have_attribute(
         "aria-label", "7 Characters"
     )
+    # The character faces carry a corner index on English pages: 7 on 七萬, E on 東.
+    corner = "el => getComputedStyle(el, '::after').content"
+    assert page.locator(".dock .keys [data-tile='7m']").evaluate(corner) == '"7"'
+    assert page.locator(".dock .keys [data-tile='1z']").evaluate(corner) == '"E"'
+    assert page.locator(".dock .keys [data-tile='7p']").evaluate(corner) in ("none", "normal")
     page.locator("[data-picker-close]").click()
     page.get_by_role("button", name="繁體中文").click()
     expect(page.locator(".dock .keys [data-tile='7m']")).to_have_attribute("aria-label", "七萬")
+    assert page.locator(".dock .keys [data-tile='7m']").evaluate(corner) in ("none", "normal")
     check_phone(page, "calc-04-traditional")
 
 
