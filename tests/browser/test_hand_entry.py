@@ -87,7 +87,7 @@ class Thumb:
         self.tap(self.page.locator(f".dock .keys [data-tile='{face}']"))
 
 
-def enter_typical_hand(page: Page, thumb: Thumb, confirm: str) -> None:
+def enter_typical_hand(page: Page, thumb: Thumb, confirm: str, shot: str) -> None:
     thumb.tap(page.locator("label[for=id_winner_1]"))  # 南
     thumb.key("9p")  # the indicator; the keyboard moves on to the standing tiles by itself
     expect(page.locator("[data-tray-field=indicator] [data-tile='1p']")).to_be_visible()  # R4.1
@@ -101,6 +101,7 @@ def enter_typical_hand(page: Page, thumb: Thumb, confirm: str) -> None:
     expect(page.locator("[data-tray-field=win_tile]")).to_have_attribute("aria-pressed", "true")
     thumb.key("9p")  # the winning tile
     expect(page.locator("#dock-summary [data-fan]")).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / f"{shot}-screen.png"))
     thumb.tap(page.get_by_role("button", name=confirm), leaves=True)
 
 
@@ -119,7 +120,7 @@ def test_a_typical_hand_in_fifteen_taps_without_scrolling(
     page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
     thumb = Thumb(page)
     thumb.check()
-    enter_typical_hand(page, thumb, confirm)
+    enter_typical_hand(page, thumb, confirm, shot)
     expect(page.locator(".changes")).to_contain_text(recorded)
     assert thumb.taps <= 15, f"{thumb.taps} taps"
     print(f"\n{shot}: the typical hand took {thumb.taps} taps and 0 scrolls")
