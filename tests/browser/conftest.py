@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,14 @@ def faces(compact: str) -> list[str]:
             out.extend(rank + char for rank in ranks)
             ranks = ""
     return out
+
+
+def balances(page: Page) -> dict[str, Decimal]:
+    """Each seat's balance as the session page shows it."""
+    seats = page.locator("#ledger [data-seat]")
+    return {
+        seats.nth(i).get_attribute("data-seat"): Decimal(
+            seats.nth(i).locator("[data-balance]").get_attribute("data-balance")
+        )
+        for i in range(seats.count())
+    }

@@ -21,11 +21,14 @@ from playwright.sync_api import Locator, Page, expect
 from calculator import services
 from calculator.models import Session
 from calculator.web.templatetags.tiles import faces_of
-from tests.browser.conftest import SCREENSHOTS, check_phone
+from tests.browser.conftest import SCREENSHOTS, check_phone, faces, tap_tiles
 
 pytestmark = pytest.mark.browser
 
 STANDING = ["1m", "2m", "3m", "6p", "7p", "8p", "9p"]
+# A concealed hand tapped in one go: the indicator 9p, 123456m 234678s 9p, then 9p drawn:
+# 獨吊 6 + 門清 3 = 9 (R7).
+CONCEALED_WIN = ["9p", *faces("123456m234678s9p"), "9p"]
 
 IN_VIEW = """
 (el) => {
@@ -167,24 +170,7 @@ def test_the_preview_never_shows_an_earlier_hand(phone, live_server) -> None:
     page, session = open_sitting(phone, live_server)
     page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/new/")
     page.locator("label[for=id_winner_1]").click()
-    for face in [
-        "9p",
-        "1m",
-        "2m",
-        "3m",
-        "4m",
-        "5m",
-        "6m",
-        "2s",
-        "3s",
-        "4s",
-        "6s",
-        "7s",
-        "8s",
-        "9p",
-        "9p",
-    ]:
-        page.locator(f".dock .keys [data-tile='{face}']").click()
+    tap_tiles(page, CONCEALED_WIN)
     expect(page.locator("#preview [data-fan='9']")).to_be_visible()  # 獨吊 6 + 門清 3 (R7)
 
     # Take back the drawn tile: the preview is marked at once, then says what is missing.
@@ -229,29 +215,12 @@ def test_tap_to_preview_time_on_a_throttled_phone(phone, live_server) -> None:
           });
         }"""
     )
-    faces = [
-        "9p",
-        "1m",
-        "2m",
-        "3m",
-        "4m",
-        "5m",
-        "6m",
-        "2s",
-        "3s",
-        "4s",
-        "6s",
-        "7s",
-        "8s",
-        "9p",
-        "9p",
-    ]
-    for face in faces:
+    for face in CONCEALED_WIN:
         page.locator(f".dock .keys [data-tile='{face}']").click()
         expect(page.locator("#preview")).not_to_have_class(re.compile(r"\bstale\b"))
     expect(page.locator("#preview [data-fan='9']")).to_be_visible()
     times = page.evaluate("window.tapTimes")
-    assert len(times) == len(faces)
+    assert len(times) == len(CONCEALED_WIN)
     print(
         f"\ntap → preview at 4x CPU throttling: median {statistics.median(times):.0f} ms, "
         f"max {max(times):.0f} ms over {len(times)} taps"

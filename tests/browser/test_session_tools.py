@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from calculator import selectors, services
-from tests.browser.conftest import SCREENSHOTS, check_phone
+from tests.browser.conftest import SCREENSHOTS, balances, check_phone
 from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.browser
@@ -28,16 +28,6 @@ def logged_in(phone, live_server, user) -> Page:
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
     )
     return page
-
-
-def balances(page: Page) -> dict[str, Decimal]:
-    seats = page.locator("#ledger [data-seat]")
-    return {
-        seats.nth(i).get_attribute("data-seat"): Decimal(
-            seats.nth(i).locator("[data-balance]").get_attribute("data-balance")
-        )
-        for i in range(seats.count())
-    }
 
 
 def test_undo_draw_share_and_start_again(phone, live_server) -> None:

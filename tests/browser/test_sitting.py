@@ -5,25 +5,14 @@ phone through the share link, then change a house rule (R12) and invite a member
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import check_phone, faces, tap_tiles
+from tests.browser.conftest import balances, check_phone, faces, tap_tiles
 
 pytestmark = pytest.mark.browser
-
-
-def balances(page: Page) -> dict[str, Decimal]:
-    seats = page.locator("#ledger [data-seat]")
-    return {
-        seats.nth(i).get_attribute("data-seat"): Decimal(
-            seats.nth(i).locator("[data-balance]").get_attribute("data-balance")
-        )
-        for i in range(seats.count())
-    }
 
 
 def add_pung(page: Page, feeder: str, face: str) -> None:
