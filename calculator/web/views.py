@@ -465,10 +465,10 @@ def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
 @require_POST
 @with_session
 def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
-    """Undo the last round: void (``services.round_void``) the newest round that counts, after
-    the page showed what it does to each balance. The form names the round it means; if that is
-    no longer the newest that counts (another phone recorded or undid one since), nothing
-    changes."""
+    """Undo the last round (``services.round_undo``: a void of the newest round that counts),
+    after the page showed what it does to each balance. The form names the round it means; if
+    that is no longer the newest that counts (another phone recorded or undid one since),
+    nothing changes."""
     if request.POST.get("confirm") != "1":
         return ask_first(session, "undo")
     meant = request.POST.get("number", "")
