@@ -406,7 +406,11 @@ def round_editor(
         else:
             context["invalid"] = True
     elif game_round and game_round.hand:
+        # A correction opens on the hand as recorded, with its score beside the confirm button.
         context["specials"] = indicator_specials(game_round.hand.get("indicator"))
+        outcome = hand_preview(session, game_round.hand, game_round, context["state"])
+        context["result"] = outcome if "error" not in outcome else None
+        context["error"] = outcome.get("error")
     return render_page_or(request, "web/round_form.html", "preview", context)
 
 

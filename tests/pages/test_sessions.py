@@ -187,6 +187,8 @@ def test_correct_a_round_starts_from_what_was_recorded_and_shows_the_change(
     form = owner_client.get(url)
     assertContains(form, "更正第1局")
     assertContains(form, 'value="12356m234678s99p"')  # the standing tiles, without the win tile
+    # ... and the score as recorded beside the confirm button: 門清 3 (R7).
+    assertContains(form, '<span data-summary="score" data-fan="3">')
     response = owner_client.post(
         url, {**hand_form("S", **PAOFENG_HAND), "confirm": "1"}, follow=True
     )
