@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from scoring.errors import ScoringError
-from scoring.hand import Hand, read_hand
+from scoring.hand import Hand, check_copies, read_hand
 from scoring.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
 from scoring.payments import money, payments, total_of
 from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
@@ -40,7 +40,9 @@ def score(request: dict) -> dict:
 def waits(request: dict) -> dict:
     """Ready-hand analysis: every face that would complete a 13-tile hand, with what it scores.
 
-    ``winner`` and ``dealer`` default to East. Faces already held four times are left out.
+    ``winner`` and ``dealer`` default to East. A face is listed only if ``score()`` would accept
+    the completed hand, with the same fan: faces already held four times, or that would make
+    more than eight bar tiles (R11 E_TOO_MANY_COPIES), are left out.
 
     >>> answer = waits({"indicator": "1p", "concealed": "123m456m789m1s", "winner": "S",
     ...                 "dealer": "E", "melds": [{"kind": "pung", "tiles": "999p", "from": "E"}]})
@@ -63,6 +65,7 @@ def waits(request: dict) -> dict:
             continue
         complete = replace(hand, concealed=(*hand.concealed, face), win_tile=face)
         try:
+            check_copies(complete)  # the refusal score() would give the completed hand (R11)
             result = _result(complete, best_reading(complete))
         except ScoringError:
             continue

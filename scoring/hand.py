@@ -255,7 +255,7 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
             f"手牌 {len(concealed)} 張 + 3 × {len(hand.melds)} 組副露 = {have}，應為 {want}",
             f"{len(concealed)} concealed tiles + 3 × {len(hand.melds)} melds = {have}, not {want}",
         )
-    _check_copies(hand)
+    check_copies(hand)
     if with_win_tile and win_tile not in concealed:
         raise ScoringError(
             "E_WIN_TILE",
@@ -479,7 +479,7 @@ def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
     return Meld(meld.owner, meld.index, kind, printed, meld.feeder, faces, wild)
 
 
-def _check_copies(hand: Hand) -> None:
+def check_copies(hand: Hand) -> None:
     """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles (a kong's
     four tiles are all written in its meld, R5.5)."""
     counts = hand.counts.copy()
