@@ -578,17 +578,42 @@ def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     spare = wilds - sum(1 for g in groups if g[2][1])
     if spare < 0 or spare % 2:
         return ()
-    options = _wild_pair_options(own, hand.rules.daque)
+    options = _seven_pair_wild_options(own, counts)
+    natural_own = ("pair", (own, own), (False, False))
+    half_own = ("pair", (own, own), (False, True))
     out = set()
-    for chosen in combinations_with_replacement(options, spare // 2):
-        if not allow_four:
-            chosen = _apart(chosen, counts, own)
-            if chosen is None:
-                continue
-        pairs = tuple(sorted(groups + list(chosen)))
-        if len(pairs) == 7:
-            out.add(pairs)
+    # R7.2 every reading: the stand-ins (紅中 playing the 鑽's face, R4.3) may pair with each
+    # other or each with a wild, which is still no substitution (鑽中 鑽中 鑽鑽, R7 SI_ZUAN);
+    # that makes two pairs of one face, so only where four alike are two pairs (R12).
+    splits = min(counts[own] // 2, spare // 2) if allow_four else 0
+    for split in range(splits + 1):
+        base = list(groups)
+        for _ in range(split):
+            base.remove(natural_own)
+            base += [half_own, half_own]
+        for chosen in combinations_with_replacement(options, spare // 2 - split):
+            if not allow_four:
+                chosen = _apart(chosen, counts, own)
+                if chosen is None:
+                    continue
+            pairs = tuple(sorted(base + list(chosen)))
+            if len(pairs) == 7:
+                out.add(pairs)
     return tuple(sorted(out))
+
+
+def _seven_pair_wild_options(own: int, counts: tuple[int, ...]) -> tuple[Group, ...]:
+    """Faces a pair of two wilds can play in 七對 (R6.2, R7.2): the 鑽's own face (no
+    substitution), and a free face of each suit and of the honors (a substitution: 七對有鑽, and
+    the suit is what 打缺 and the 一色 items look at)."""
+    faces = [own]
+    for start, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
+        free = next(
+            (f for f in range(start, start + size) if not counts[f] and f != own), None
+        )
+        if free is not None:
+            faces.append(free)
+    return tuple(("pair", (f, f), (True, True)) for f in faces)
 
 
 def _apart(chosen: tuple[Group, ...], counts: tuple[int, ...], own: int) -> tuple | None:

@@ -118,6 +118,29 @@ SHAPE_ROWS = [
         id="R6.2-qidui-stand-ins-and-wilds-four-alike-36",
     ),
     pytest.param(
+        hand("44m77p88p11s44s66s11z", "6s", indicator="6p", rules={"qi_dui": 2}),
+        "seven_pairs",
+        {"QI_DUI_WILD": 3, "PAO_FENG": 6},
+        9,  # R7.2 with R4.2: the two 鑽 7p may play another face (七對有鑽 3+6 = 9), which beats
+        # playing themselves (hard 七對, here valued 2: 2+6 = 8)
+        id="R7.2-R4.2-qidui-wilds-play-another-face-when-it-scores-more-9",
+    ),
+    pytest.param(
+        hand("7777m11p22p33s44s55z", "1p", rules={"shuang_tian_hu": 50}),
+        "seven_pairs",
+        {"QI_DUI": 30, "SI_ZUAN": 30, "PAO_FENG": 6},
+        66,  # R7.2: 鑽中 鑽中 鑽鑽 — each 紅中 pairs with a 鑽 — is hard 七對 with all four wilds
+        # (30 + 30 + 6), more than 雙天胡 at this table's 50 (+6); R7 SHUANG_TIAN_HU, SI_ZUAN
+        id="R7.2-R7-qidui-stand-ins-pair-with-wilds-66",
+    ),
+    pytest.param(
+        hand("7777m11p22p33s44s55z", "1p"),
+        "seven_pairs",
+        {"SHUANG_TIAN_HU": 60, "PAO_FENG": 6},
+        66,  # at the rule book's values both readings make 66; the tie keeps 雙天胡 (R7.2)
+        id="R7-shuang-tian-hu-ties-with-the-stand-in-reading-66",
+    ),
+    pytest.param(
         hand("1133m55p2299s5z5z7m7m", "1m", rules={"qidui_allow_four": False}),
         "seven_pairs",
         {"QI_DUI_WILD": 3, "PAO_FENG": 6},
