@@ -608,9 +608,7 @@ def _seven_pair_wild_options(own: int, counts: tuple[int, ...]) -> tuple[Group, 
     the suit is what 打缺 and the 一色 items look at)."""
     faces = [own]
     for start, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
-        free = next(
-            (f for f in range(start, start + size) if not counts[f] and f != own), None
-        )
+        free = next((f for f in range(start, start + size) if not counts[f] and f != own), None)
         if free is not None:
             faces.append(free)
     return tuple(("pair", (f, f), (True, True)) for f in faces)
