@@ -65,7 +65,10 @@ def waits(request: dict) -> dict:
             continue
         complete = replace(hand, concealed=(*hand.concealed, face), win_tile=face)
         try:
-            check_copies(complete)  # the refusal score() would give the completed hand (R11)
+            if face in hand.bar_faces:
+                # R11, as score() checks the completed hand: a face held four times is skipped
+                # above, so only a bar tile can newly make too many (more than eight).
+                check_copies(complete)
             result = _result(complete, best_reading(complete))
         except ScoringError:
             continue
