@@ -12,7 +12,7 @@ from scoring.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
 from scoring.payments import money, payments, total_of
 from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.table import dealer_base, lianzhuang_bonus
-from scoring.tiles import FACES, code, format_tiles
+from scoring.tiles import FACES, code, face_name, format_tiles, tile_words
 
 ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 
@@ -109,20 +109,23 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
     if not rules.daque:
         concealed = hand.concealed
         if any(f in concealed for f in hand.bar_faces) and not is_thirteen_lan(hand):
-            bar = code(next(f for f in concealed if f in hand.bar_faces))
+            bar = next(f for f in concealed if f in hand.bar_faces)
             raise ScoringError(
                 "E_BAR_TILE",
-                f"手中有槓牌 {bar}：不打缺時槓牌必須亮出補牌，手上有就不能和（十三爛除外，R4.4）",
-                f"the bar tile {bar} is held: under anqing it must be exposed and replaced; "
-                "a hand holding one cannot win unless it is 十三爛 (R4.4)",
+                f"手中有槓牌 {face_name(bar)}：不打缺時槓牌必須亮出補牌，手上有就不能和"
+                "（十三爛除外，R4.4）",
+                f"the bar tile {face_name(bar, 'en')} is held: under anqing it must be exposed "
+                "and replaced; a hand holding one cannot win unless it is thirteen unrelated "
+                "tiles (shi san lan, R4.4)",
             )
     candidates = readings(hand)
     if not candidates:
         raise ScoringError(
             "E_NOT_WINNING",
-            f"{format_tiles(sorted(hand.concealed))} 加上副露不成和牌：要四組加一對、七對、大吊車或十三爛",
-            f"{format_tiles(sorted(hand.concealed))} with the melds is not a winning hand: "
-            "it needs four sets and a pair, seven pairs, 大吊車 or 十三爛",
+            f"{tile_words(sorted(hand.concealed))} 加上副露不成和牌：要四組加一對、七對、大吊車或十三爛",
+            f"{tile_words(sorted(hand.concealed), 'en')} with the melds is not a winning hand: "
+            "it needs four sets and a pair, seven pairs, four melds and a single (da diao che) "
+            "or thirteen unrelated tiles (shi san lan)",
         )
     if rules.daque:
         candidates = [r for r in candidates if len({s for s in r.suits if s < 3}) <= 2]
@@ -130,7 +133,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
             raise ScoringError(
                 "E_DAQUE_SUITS",
                 "打缺：萬、筒、條最多只能留兩樣（R6.6）",
-                "anqing-daque: a winning hand uses at most two of 萬/筒/條 (R6.6)",
+                "anqing-daque: a winning hand uses at most two of Characters, Dots and Bamboo (R6.6)",
             )
     # R6.5: a drawn 鑽 must form 跑風
     needs_pao_feng = hand.win_is_wild and rules["wild_draw_requires_pao_feng"]
@@ -147,8 +150,9 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
     if best is None:
         raise ScoringError(
             "E_WILD_DRAW",
-            f"摸到鑽 {code(hand.wild)} 和牌必須形成跑風，這手牌不能（R6.5）",
-            f"a drawn wild ({code(hand.wild)}) must complete the hand with 跑風, and this one cannot (R6.5)",
+            f"摸到鑽（{face_name(hand.wild)}）和牌必須形成跑風，這手牌不能（R6.5）",
+            f"a drawn wild ({face_name(hand.wild, 'en')}) must complete the hand with pao feng "
+            "(a single wait), and this one cannot (R6.5)",
         )
     return best[1], best[2]
 

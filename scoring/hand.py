@@ -14,13 +14,13 @@ from scoring.table import SEATS, previous_seat
 from scoring.tiles import (
     RED,
     bar_faces_of,
-    code,
+    face_name,
     face_of,
-    format_tiles,
     is_suited,
     parse_tiles,
     stand_in_of,
     suit_of,
+    tile_words,
     wild_of,
 )
 
@@ -70,10 +70,11 @@ class Meld:
         return self.faces[0]
 
     def label(self) -> tuple[str, str]:
-        tiles = f" {format_tiles(self.printed)}" if self.printed else ""
+        tiles = f" {tile_words(self.printed)}" if self.printed else ""
+        tiles_en = f" {tile_words(self.printed, 'en')}" if self.printed else ""
         return (
             f"{self.owner} 家第 {self.index + 1} 組副露（{MELD_NAMES[self.kind]}{tiles}）",
-            f"{self.owner}'s meld {self.index + 1} ({self.kind}{tiles})",
+            f"{self.owner}'s meld {self.index + 1} ({self.kind}{tiles_en})",
         )
 
 
@@ -259,8 +260,8 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     if with_win_tile and win_tile not in concealed:
         raise ScoringError(
             "E_WIN_TILE",
-            f"和牌張 {code(win_tile)} 不在手牌（concealed）中",
-            f"the winning tile {code(win_tile)} is not among the concealed tiles",
+            f"和牌張 {face_name(win_tile)} 不在手牌（concealed）中",
+            f"the winning tile {face_name(win_tile, 'en')} is not among the concealed tiles",
         )
     # --- step 4: the remaining context checks
     if first_turn and any(m.fed for m in hand.melds):
@@ -392,17 +393,19 @@ def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
             f"{where_en}: no chows under anqing-daque (R3)",
         )
     if not rules.daque and any(t in hand.bar_faces for t in printed):
-        bar = next(code(t) for t in printed if t in hand.bar_faces)
+        bar = next(t for t in printed if t in hand.bar_faces)
         raise ScoringError(
             "E_BAR_TILE",
-            f"{where}：槓牌 {bar} 只能亮出補牌，不能組成副露（R4.4）",
-            f"{where_en}: the bar tile {bar} is exposed on its own and cannot sit in a meld (R4.4)",
+            f"{where}：槓牌 {face_name(bar)} 只能亮出補牌，不能組成副露（R4.4）",
+            f"{where_en}: the bar tile {face_name(bar, 'en')} is exposed on its own and cannot "
+            "sit in a meld (R4.4)",
         )
     if kind != "concealed_kong" and hand.wild in printed:
         raise ScoringError(
             "E_MELD_WILD",
-            f"{where}：鑽牌 {code(hand.wild)} 不能吃、碰或明槓（R4.2）",
-            f"{where_en}: the wild {code(hand.wild)} cannot sit in a chow, pung or exposed kong (R4.2)",
+            f"{where}：鑽牌 {face_name(hand.wild)} 不能吃、碰或明槓（R4.2）",
+            f"{where_en}: the wild {face_name(hand.wild, 'en')} cannot sit in a chow, pung or "
+            "exposed kong (R4.2)",
         )
     if printed or owner == hand.winner:
         meld = _shaped(hand, meld, where, where_en)
@@ -491,8 +494,8 @@ def check_copies(hand: Hand) -> None:
         n = counts[face]
         raise ScoringError(
             "E_TOO_MANY_COPIES",
-            f"{code(face)} 有 {n} 張，每種牌只有 4 張",
-            f"{n} copies of {code(face)}; there are only four of each tile",
+            f"{face_name(face)} 有 {n} 張，每種牌只有 4 張",
+            f"{n} copies of {face_name(face, 'en')}; there are only four of each tile",
         )
     bars = hand.bar_tiles + sum(counts[f] for f in hand.bar_faces)
     if bars > 8:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from scoring.hand import HAND_FACTS
 from scoring.readings import SHAPES, Reading
 from scoring.rules import Rules
-from scoring.tiles import WINDS, code, format_tiles
+from scoring.tiles import WINDS, face_name, tile_words
 
 ITEMS: list[Item] = []
 
@@ -79,10 +79,11 @@ def pao_feng_form(r: Reading) -> str | None:
     return None
 
 
-def _tiles(r: Reading) -> tuple[str, str]:
-    """The drawn tile and its group, as codes."""
+def _tiles(r: Reading, lang: str) -> tuple[str, str, str]:
+    """The drawn tile, its set and the rest of its set, named for people in ``lang``."""
     _, faces, _ = r.win_group
-    return code(faces[r.win[1]]), format_tiles(faces)
+    rest = [f for i, f in enumerate(faces) if i != r.win[1]]
+    return face_name(faces[r.win[1]], lang), tile_words(faces, lang), tile_words(rest, lang)
 
 
 # --- the items ---------------------------------------------------------------------------
@@ -100,10 +101,9 @@ class PaoFeng(Item):
         form = pao_feng_form(r)
         zh, en = _PAO_FENG_WHY[form]
         if form in ("dan_diao", "diao_zuan", "bian", "kan"):
-            tile, group = _tiles(r)
-            faces = r.win_group[1]
-            rest = format_tiles(f for i, f in enumerate(faces) if i != r.win[1])
+            tile, group, rest = _tiles(r, "zh-hant")
             zh = zh.format(tile=tile, group=group, rest=rest)
+            tile, group, rest = _tiles(r, "en")
             en = en.format(tile=tile, group=group, rest=rest)
         return zh, en
 
@@ -112,31 +112,31 @@ class PaoFeng(Item):
 _PAO_FENG_WHY = {
     "dan_diao": (
         "摸 {tile} 與手中單張 {tile} 成對 — 獨吊跑風",
-        "the drawn {tile} pairs the lone {tile} held — 獨吊 single wait",
+        "the drawn {tile} pairs the lone {tile} held — a single wait on the pair (du diao)",
     ),
     "diao_zuan": (
         "手留一張鑽，摸 {tile} 成對 — 吊鑽跑風",
-        "a lone wild held, the drawn {tile} makes the pair — 吊鑽",
+        "a lone wild held, the drawn {tile} makes the pair — a wild single (diao zuan)",
     ),
     "zuan_diao_zuan": (
         "手留一張鑽，又摸到鑽成對 — 吊鑽跑風",
-        "a lone wild held and a wild drawn to pair it — 吊鑽",
+        "a lone wild held and a wild drawn to pair it — a wild single (diao zuan)",
     ),
     "bian": (
         "{tile} 補上邊張 {rest} — 邊張跑風",
-        "{tile} completes the edge {rest} — 邊張跑風",
+        "{tile} completes the edge {rest} — an edge wait",
     ),
     "kan": (
         "{tile} 嵌進 {rest} 的中間 — 卡張跑風",
-        "{tile} fills the middle of {group} — 卡張跑風",
+        "{tile} fills the middle of {group} — a middle wait, not a single wait on the pair",
     ),
     "hard_peng_peng": (
         "硬碰碰胡，不管摸甚麼都算跑風",
-        "hard all-pungs carries 跑風 whatever was drawn",
+        "hard all-pungs carries pao feng whatever was drawn",
     ),
-    "qi_dui": ("七對帶跑風", "seven pairs carries 跑風"),
-    "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry 跑風"),
-    "shuang_tian_hu": ("雙天胡帶跑風", "雙天胡 carries 跑風"),
+    "qi_dui": ("七對帶跑風", "seven pairs carries pao feng"),
+    "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry pao feng"),
+    "shuang_tian_hu": ("雙天胡帶跑風", "the double heavenly hand carries pao feng"),
 }
 
 
@@ -227,8 +227,11 @@ class SiZuan(Item):
         return int(r.wild_total == 4 and not is_shuang_tian_hu(r))  # R7.1
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        w = code(r.hand.wild)
-        return (f"四張鑽 {w} 都在和牌的手中", f"all four wilds ({w}) are in the winning hand")
+        wild = r.hand.wild
+        return (
+            f"四張鑽（{face_name(wild)}）都在和牌的手中",
+            f"all four wilds ({face_name(wild, 'en')}) are in the winning hand",
+        )
 
 
 @register
@@ -264,10 +267,9 @@ class DaDiaoChe(Item):
         return int(not any(r.win_group[2]))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        tile, _ = _tiles(r)
         return (
-            f"四組副露，手把一張單吊 {tile}",
-            f"four melds and a single {tile} held, paired by the draw",
+            f"四組副露，手把一張單吊 {_tiles(r, 'zh-hant')[0]}",
+            f"four melds and a single {_tiles(r, 'en')[0]} held, paired by the draw",
         )
 
 
@@ -341,9 +343,10 @@ class YiLong(Item):
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         base = _dragon_suit(r)
         return (
-            f"順子 {format_tiles(range(base, base + 9))} 一條龍",
-            f"chows {format_tiles(range(base, base + 3))}, {format_tiles(range(base + 3, base + 6))}, "
-            f"{format_tiles(range(base + 6, base + 9))} of one suit",
+            f"順子 {tile_words(range(base, base + 9))} 一條龍",
+            f"chows {tile_words(range(base, base + 3), 'en')}, "
+            f"{tile_words(range(base + 3, base + 6), 'en')} and "
+            f"{tile_words(range(base + 6, base + 9), 'en')}: one suit's dragon",
         )
 
 
@@ -367,8 +370,8 @@ class FengKe(Item):
         return r.wind_sets
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        faces = [code(f) for kind, f in r.sets if kind != "chow" and f in WINDS]
-        return (f"風牌刻子/槓子：{'、'.join(faces)}", f"wind sets: {', '.join(faces)}")
+        faces = [f for kind, f in r.sets if kind != "chow" and f in WINDS]
+        return (f"風牌刻子/槓子：{tile_words(faces)}", f"wind sets: {tile_words(faces, 'en')}")
 
 
 @register
@@ -424,8 +427,11 @@ class BarTile(Item):
         return 0 if r.hand.rules.daque else r.hand.bar_tiles  # R4.4: 打缺 bar tiles score nothing
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        faces = "/".join(code(f) for f in r.hand.bar_faces)
-        return (f"亮出 {count} 張槓牌（{faces}）", f"{count} bar tile(s) ({faces}) exposed")
+        faces = r.hand.bar_faces
+        return (
+            f"亮出 {count} 張槓牌（{tile_words(faces)}）",
+            f"{count} bar tile(s) ({tile_words(faces, 'en')}) exposed",
+        )
 
 
 def gang_kai_ladder(rules: Rules, n: int) -> list[int]:

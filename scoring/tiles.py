@@ -202,6 +202,41 @@ def tile_name(tile_code: str, lang: str = "zh-hant") -> str:
     return _NUM_HANS[face % 9] + _SUIT_NAMES[lang][suit_of(face)]
 
 
+def face_name(face: int, lang: str = "zh-hant") -> str:
+    """One tile's name for people, from its face: 五萬 / 5 Characters."""
+    if face >= 27:
+        return _HONOR_NAMES[lang][face - 27]
+    if lang == "en":
+        return f"{rank_of(face)} {_SUIT_NAMES_EN[suit_of(face)]}"
+    return _NUM_HANS[face % 9] + _SUIT_NAMES[lang][suit_of(face)]
+
+
+def tile_words(faces: Iterable[int], lang: str = "zh-hant") -> str:
+    """Tiles named for people in the given order, a suit's ranks together: ``[1, 2, 3, 27]`` →
+    ``"二三四萬、東風"`` / ``"2-3-4 Characters, East Wind"`` (explanations never use notation).
+
+    >>> tile_words([12, 13, 14], "zh-hant"), tile_words([12, 13, 14], "en")
+    ('四五六筒', '4-5-6 Dots')
+    """
+    runs: list[list[int]] = []
+    for face in faces:
+        if runs and face < 27 and runs[-1][0] < 27 and suit_of(runs[-1][0]) == suit_of(face):
+            runs[-1].append(face)
+        else:
+            runs.append([face])
+    words = []
+    for run in runs:
+        if run[0] >= 27:
+            words.append(face_name(run[0], lang))
+        elif lang == "en":
+            ranks = "-".join(str(rank_of(f)) for f in run)
+            words.append(f"{ranks} {_SUIT_NAMES_EN[suit_of(run[0])]}")
+        else:
+            ranks = "".join(_NUM_HANS[f % 9] for f in run)
+            words.append(ranks + _SUIT_NAMES[lang][suit_of(run[0])])
+    return (", " if lang == "en" else "、").join(words)
+
+
 def wild_of(indicator: int) -> int:
     """R4.1: the 鑽 is the tile after the indicator, wrapping 9→1, 北→東, 中→發→白→中."""
     if indicator < 27:

@@ -57,10 +57,10 @@ def test_engine_has_no_django_import() -> None:
 @pytest.mark.parametrize(
     ("concealed", "win_tile", "why_en"),
     [
-        pytest.param("123m456p789s12s33z3s", "3s", "3s completes the edge 12s — 邊張跑風", id="R7-PAO_FENG-bian"),
-        pytest.param("123m456p789s79s33z8s", "8s", "8s fills the middle of 789s — 卡張跑風", id="R7-PAO_FENG-kan"),
-        pytest.param("123m456p789s123s3z3z", "3z", "the drawn 3z pairs the lone 3z held — 獨吊 single wait", id="R7-PAO_FENG-dan-diao"),
-        pytest.param("123m456p789s123s7m3z", "3z", "a lone wild held, the drawn 3z makes the pair — 吊鑽", id="R7-PAO_FENG-diao-zuan"),
+        pytest.param("123m456p789s12s33z3s", "3s", "3 Bamboo completes the edge 1-2 Bamboo — an edge wait", id="R7-PAO_FENG-bian"),
+        pytest.param("123m456p789s79s33z8s", "8s", "8 Bamboo fills the middle of 7-8-9 Bamboo — a middle wait, not a single wait on the pair", id="R7-PAO_FENG-kan"),
+        pytest.param("123m456p789s123s3z3z", "3z", "the drawn West Wind pairs the lone West Wind held — a single wait on the pair (du diao)", id="R7-PAO_FENG-dan-diao"),
+        pytest.param("123m456p789s123s7m3z", "3z", "a lone wild held, the drawn West Wind makes the pair — a wild single (diao zuan)", id="R7-PAO_FENG-diao-zuan"),
     ],
 )  # fmt: skip
 def test_pao_feng_says_where_the_drawn_tile_sits(

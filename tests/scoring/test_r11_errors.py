@@ -7,6 +7,7 @@ import pytest
 from anqing_case import hand, meld, names_tile, refusal
 
 from scoring import FACES, ScoringError, make_rules
+from scoring.tiles import parse_tiles, tile_words
 
 PLAIN = "123m456p789s345s99p"
 REST = "456p789s345s99p"  # 11 tiles: PLAIN without 123m
@@ -162,6 +163,10 @@ def test_each_error_code(request_: dict, code: str, named: str | None) -> None:
     if named in FACES:
         assert names_tile(error["message"], named), error
         assert names_tile(error["message_en"], named), error
+    elif code == "E_MELD_SHAPE":  # a meld's tiles, named for people: 一二三萬 / 1-2-3 Characters
+        faces = parse_tiles(named, "named")
+        assert tile_words(faces) in error["message"], error
+        assert tile_words(faces, "en") in error["message_en"], error
     else:
         assert named in error["message"] and named in error["message_en"], error
 
