@@ -152,7 +152,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
             "E_WILD_DRAW",
             f"摸到鑽（{face_name(hand.wild)}）和牌必須形成跑風，這手牌不能（R6.5）",
             f"a drawn wild ({face_name(hand.wild, 'en')}) must complete the hand with pao feng "
-            "(a single wait), and this one cannot (R6.5)",
+            "(a one-tile wait), and this one cannot (R6.5)",
         )
     return best[1], best[2]
 

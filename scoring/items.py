@@ -91,7 +91,7 @@ def _tiles(r: Reading, lang: str) -> tuple[str, str, str]:
 
 @register
 class PaoFeng(Item):
-    code, name, name_en, rule = "PAO_FENG", "跑風", "Pao feng (single wait)", "R7 PAO_FENG, R6.5"
+    code, name, name_en, rule = "PAO_FENG", "跑風", "Pao feng (one-tile wait)", "R7 PAO_FENG, R6.5"
     quote = "摸鑽不能平胡，必須要形成跑風；另，胡邊、卡單跟獨吊都是一樣的道理"
 
     def count(self, r: Reading) -> int:
