@@ -13,6 +13,7 @@ from scoring.payments import money, payments, total_of
 from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.table import dealer_base, lianzhuang_bonus
 from scoring.tiles import FACES, code, face_name, format_tiles, tile_words
+from scoring.why_not import not_counted
 
 ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 
@@ -170,7 +171,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         labels.append(_LABEL_DICTS[0])
     if not codes.isdisjoint(TIAN_HU_ITEMS):
         labels.append(_LABEL_DICTS[1])
-    return {
+    result = {
         "ruleset": rules.ruleset,
         "wild": FACES[hand.wild],
         "stand_in": None if hand.stand_in is None else FACES[hand.stand_in],
@@ -186,6 +187,10 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "payments": pays,
         "total": total_of(pays, hand.silver),
     }
+    missed = not_counted(reading, frozenset(codes))
+    if missed:  # optional: the claimed items this hand nearly has, and why they do not count
+        result["not_counted"] = missed
+    return result
 
 
 _LABEL_DICTS = tuple(

@@ -121,6 +121,14 @@ class PaymentSerializer(serializers.Serializer):
 _with_from(PaymentSerializer)
 
 
+class NotCountedSerializer(serializers.Serializer):
+    """A claimed item (跑風, 一龍, 碰碰胡, 門清, 七對, 大吊車, 槓開) or 包 the hand nearly has."""
+
+    code = serializers.CharField()
+    why = serializers.CharField(help_text="Chinese")
+    why_en = serializers.CharField(help_text="English")
+
+
 class ScoreResultSerializer(serializers.Serializer):
     """The engine's result (score-api.md); explanation fields ride along in the items."""
 
@@ -138,6 +146,11 @@ class ScoreResultSerializer(serializers.Serializer):
     base_silver = serializers.CharField(required=False)
     payments = PaymentSerializer(many=True)
     total = serializers.CharField()
+    not_counted = NotCountedSerializer(
+        many=True,
+        required=False,
+        help_text="Only when the hand nearly has an item players often claim: why it does not count",
+    )
 
 
 class StateSerializer(serializers.Serializer):

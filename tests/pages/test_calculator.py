@@ -152,3 +152,15 @@ def test_labels_show_their_names(client: Client) -> None:
     assertContains(response, '<span class="fan">36</span>', html=False)
     assertContains(response, 'data-label="TIAN_HU"')
     assertContains(response, "天胡")
+
+
+def test_the_result_says_why_a_claimed_item_does_not_count(client: Client) -> None:
+    """R7 PAO_FENG: a two-sided win is no 跑風, and the result says so in the page's language."""
+    response = calc(client)  # PLAIN_HAND: 4m drawn at the open end of 456m
+    assertContains(response, "为什么没算")
+    assertContains(response, '<li data-not-counted="PAO_FENG">', html=False)
+    assertContains(response, "摸 四万 在 四五六万 的一头，是两面听")
+    client.cookies["django_language"] = "en"
+    english = calc(client)
+    assertContains(english, "the drawn 4 Characters completes 4-5-6 Characters at an open end")
+    assertNotContains(english, "两面听")

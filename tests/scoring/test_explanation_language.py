@@ -59,7 +59,11 @@ def requests() -> Iterator[dict[str, Any]]:
     for row in test_waits.WAIT_ROWS:
         ready = row.values[0]
         for wait in waits(ready).get("waits", []):
-            yield {**ready, "concealed": ready["concealed"] + wait["tile"], "win_tile": wait["tile"]}
+            yield {
+                **ready,
+                "concealed": ready["concealed"] + wait["tile"],
+                "win_tile": wait["tile"],
+            }
     rng = random.Random(7)
     for _ in range(1_500):
         ready = ready_hand(rng)
@@ -83,6 +87,8 @@ def texts() -> tuple[list[tuple[str, str, str]], set[str], set[str]]:
         for item in result["items"]:
             items.add(item["code"])
             found.append((item["code"], item.get("why", ""), item.get("why_en", "")))
+        for entry in result.get("not_counted", []):
+            found.append((f"not counted {entry['code']}", entry["why"], entry["why_en"]))
         for payment in result["payments"]:
             if payment.get("liability"):
                 found.append(("payment", payment["why"], payment["why_en"]))
@@ -123,14 +129,22 @@ def test_chinese_texts_are_chinese() -> None:
     allowed = {"concealed", "melds", "others_melds", "first_turn", "kongs_before_win", "win_tile",
                "indicator", "winner", "dealer", "dealer_streak", "base_silver", "bar_tiles",
                "ruleset", "rules", "anqing", "daque", "from", "kind", "tiles", "pung", "kong",
-               "added_kong", "concealed_kong", "chow", "liability_basis"}
+               "added_kong", "concealed_kong", "chow", "liability_basis"}  # fmt: skip
     bad = sorted(
         {
             (where, zh)
             for where, zh, _ in FOUND
-            if any(
-                w not in allowed and not w.isupper() for w in words.findall(quoted.sub("", zh))
-            )
+            if any(w not in allowed and not w.isupper() for w in words.findall(quoted.sub("", zh)))
         }
     )
     assert not bad, "\n".join(f"{where}: {zh}" for where, zh in bad[:40])
+
+
+def test_simplified_pages_show_simplified_throughout() -> None:
+    """简体 pages convert the engine's 繁體 with a small table (fast, no dependency at run time);
+    OpenCC's full table checks it misses no character the engine writes."""
+    from opencc import OpenCC
+
+    reference = OpenCC("t2s")
+    bad = sorted({(where, zh) for where, zh, _ in FOUND if to_hans(zh) != reference.convert(zh)})
+    assert not bad, "\n".join(f"{where}: {to_hans(zh)}" for where, zh in bad[:20])

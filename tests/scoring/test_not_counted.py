@@ -1,0 +1,100 @@
+"""Why not (R7, R10): the items players most often claim, when the hand nearly has one, are
+listed in the result's optional ``not_counted`` with the reason in both languages.
+
+Indicator 6m throughout: 鑽 7m. S wins, E deals."""
+
+from __future__ import annotations
+
+import pytest
+from anqing_case import hand, meld
+
+from scoring import score
+
+NOT_COUNTED_ROWS = [
+    pytest.param(
+        hand("123m456m234s678s99p", "4m"),
+        "PAO_FENG",
+        "at an open end",
+        id="R7-PAO_FENG-two-sided-wait",
+    ),
+    pytest.param(
+        hand("123m456p789s333s99p", "3s"),
+        "PAO_FENG",
+        "a wait on two pairs",
+        id="R7-PAO_FENG-pung-completed",
+    ),
+    pytest.param(
+        hand("123m456m789p234s55s", "5s"),
+        "YI_LONG",
+        "1-2-3 Characters, 4-5-6 Characters, 7-8-9 Dots, 2-3-4 Bamboo",
+        id="R7-YI_LONG-two-of-three-in-one-suit",
+    ),
+    pytest.param(
+        hand("111m222p333s456s99p", "9p"),
+        "PENG_PENG_HU",
+        "4-5-6 Bamboo is a chow",
+        id="R7-PENG_PENG_HU-one-chow",
+    ),
+    pytest.param(
+        hand("456p789s345s99p", "9p", [meld("pung", "222m", "W")]),
+        "MEN_QING",
+        "pung of 2 Characters (fed by West)",
+        id="R7-MEN_QING-one-fed-pung",
+    ),
+    pytest.param(
+        hand("1133m55p2299s44z3z7m", "3z"),
+        "QI_DUI",
+        "1 wild(s) stand in",
+        id="R7-QI_DUI-a-wild-stands-in",
+    ),
+    pytest.param(
+        hand(
+            "3z7m",
+            "3z",
+            [
+                meld("chi", "123m", "E"),
+                meld("pung", "222p", "W"),
+                meld("pung", "333s", "N"),
+                meld("chi", "456s", "E"),
+            ],
+        ),
+        "DA_DIAO_CHE",
+        "a wild is in it",
+        id="R7-DA_DIAO_CHE-wild-in-the-pair",
+    ),
+    pytest.param(
+        hand("456p789s345s99p", "9p", [meld("kong", "2222m", "W")]),
+        "GANG_KAI",
+        "kongs_before_win is 0",
+        id="R7-GANG_KAI-kong-but-not-won-on-the-replacement",
+    ),
+    pytest.param(
+        hand("789s345s99p", "9p", [meld("pung", "222m", "W"), meld("pung", "333p", "W")]),
+        "BAO",
+        "West fed South two melds: liability starts at three",
+        id="R10.1-BAO-two-mouths",
+    ),
+]
+
+
+@pytest.mark.parametrize(("request_", "code", "says"), NOT_COUNTED_ROWS)
+def test_a_near_miss_says_why_it_does_not_count(request_: dict, code: str, says: str) -> None:
+    result = score(request_)
+    assert "error" not in result, result
+    assert code not in {item["code"] for item in result["items"]}
+    missed = {entry["code"]: entry for entry in result.get("not_counted", [])}
+    assert code in missed, result.get("not_counted")
+    assert says in missed[code]["why_en"], missed[code]
+    assert missed[code]["why"]
+
+
+def test_an_item_that_counts_is_never_listed_as_not_counted() -> None:
+    result = score(hand("123m456m789m234s55s", "5s"))  # 一龍 in 萬 (R7 YI_LONG)
+    assert "YI_LONG" in {item["code"] for item in result["items"]}
+    assert "YI_LONG" not in {entry["code"] for entry in result.get("not_counted", [])}
+
+
+def test_a_hand_with_nothing_near_has_no_not_counted_field() -> None:
+    # 獨吊 on 9p, 門清: nothing claimed is near (no chows of one suit twice, no melds)
+    result = score(hand("123m456p789s345s9p9p", "9p"))
+    assert "not_counted" not in result, result["not_counted"]
