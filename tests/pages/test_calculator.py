@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.test import Client
+from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
 from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
@@ -161,6 +162,7 @@ def test_the_result_says_why_a_claimed_item_does_not_count(client: Client) -> No
     assertContains(response, '<li data-not-counted="PAO_FENG">', html=False)
     assertContains(response, "摸 四万 在 四五六万 的一头，是两面听")
     client.cookies["django_language"] = "en"
-    english = calc(client)
+    with translation.override("en"):  # the page's language stays with this test
+        english = calc(client)
     assertContains(english, "the drawn 4 Characters completes 4-5-6 Characters at an open end")
     assertNotContains(english, "两面听")
