@@ -153,11 +153,11 @@ def _qi_dui(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 QI_DUI: hard seven pairs; 七對有鑽 when a wild stands in for another tile."""
     if "QI_DUI_WILD" not in counted:
         return None
-    n = r.substitutions
+    n, value = r.substitutions, r.hand.rules["qi_dui"]
     return (
-        f"七對（30）要沒有鑽代替別的牌；這裡有 {n} 張鑽代替別的牌，算七對有鑽（R7 七對）",
-        f"hard seven pairs needs no wild standing in for another tile; {n} wild(s) stand in "
-        "here, so it is seven pairs with wilds (R7 QI_DUI)",
+        f"七對（{value}）要沒有鑽代替別的牌；這裡有 {n} 張鑽代替別的牌，算七對有鑽（R7 七對）",
+        f"hard seven pairs ({value}) needs no wild standing in for another tile; {n} wild(s) "
+        "stand in here, so it is seven pairs with wilds (R7 QI_DUI)",
     )
 
 
@@ -166,10 +166,11 @@ def _da_diao_che(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 DA_DIAO_CHE: the final pair natural; 大吊車(有鑽) when a wild is in it."""
     if "DA_DIAO_CHE_WILD" not in counted:
         return None
+    value = r.hand.rules["da_diao_che"]
     return (
-        "大吊車（30）要最後一對是兩張真牌；這裡那一對裡有鑽，算大吊車（有鑽）（R7 大吊車）",
-        "the big hanging cart needs a natural final pair; a wild is in it here, so it scores as "
-        "the cart with a wild (R7 DA_DIAO_CHE)",
+        f"大吊車（{value}）要最後一對是兩張真牌；這裡那一對裡有鑽，算大吊車（有鑽）（R7 大吊車）",
+        f"the big hanging cart ({value}) needs a natural final pair; a wild is in it here, so it "
+        "scores as the cart with a wild (R7 DA_DIAO_CHE)",
     )
 
 

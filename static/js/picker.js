@@ -16,7 +16,6 @@
   document.documentElement.classList.add("js");
 
   var PREV = { E: "N", S: "E", W: "S", N: "W" }; // 上家 (R2.1)
-  var SEATS = ["E", "S", "W", "N"];
   var SIZE = { chi: 3, pung: 3, kong: 4, added_kong: 4, concealed_kong: 4 };
   var SET_KINDS = ["pung", "kong", "added_kong"];
   var MELD_ROWS = 4; // R11 E_CONTEXT: no player has more than four melds
@@ -318,7 +317,7 @@
       }
       chowRow.hidden = !chowRow.children.length;
       kindButton.dataset.setKind = setKind;
-      kindButton.textContent = kindButton.dataset["label" + setKind.replace(/(^|_)(\w)/g, function (m, u, c) { return c.toUpperCase(); })] || setKind;
+      kindButton.textContent = kindButton.getAttribute("data-label-" + setKind) || setKind;
       var setTiles = face ? Array(SIZE[setKind]).fill(face) : [];
       feederButtons.forEach(function (button) {
         var seat = button.dataset.feeder;

@@ -98,3 +98,11 @@ def test_a_hand_with_nothing_near_has_no_not_counted_field() -> None:
     # 獨吊 on 9p, 門清: nothing claimed is near (no chows of one suit twice, no melds)
     result = score(hand("123m456p789s345s9p9p", "9p"))
     assert "not_counted" not in result, result["not_counted"]
+
+
+def test_the_reason_quotes_the_tables_own_value() -> None:
+    """Rules are data (R12): a table that values hard 七對 at 20 reads 20, not the book's 30."""
+    result = score(hand("1133m55p2299s44z3z7m", "3z", rules={"qi_dui": 20}))
+    missed = {entry["code"]: entry for entry in result["not_counted"]}
+    assert "hard seven pairs (20)" in missed["QI_DUI"]["why_en"]
+    assert "七對（20）" in missed["QI_DUI"]["why"]
