@@ -61,8 +61,18 @@ class Session(models.Model):
         default=Decimal("1"),
         validators=[MinValueValidator(Decimal("0.0001"))],
     )
-    share_token = models.CharField(max_length=40, unique=True, default=new_share_token)
+    # The read-only link's token; null once the owner has revoked the link (a new one can be
+    # made at any time, which also "rotates" it: the old link stops working).
+    share_token = models.CharField(
+        max_length=40, unique=True, null=True, blank=True, default=new_share_token
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set when the owner archives the sitting: it leaves the lists and takes no new rounds, but
+    # can still be read, exported and restored.
+    archived_at = models.DateTimeField(null=True, blank=True)
+    # Goes up by one with every change to the sitting's history (a round recorded, corrected,
+    # voided or undone, new house rules): pages ask "anything new since version N?" cheaply.
+    version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -168,10 +178,19 @@ class Payment(models.Model):
 
 
 class IdempotentAnswer(models.Model):
-    """The first answer given to a request carrying an ``Idempotency-Key`` header."""
+    """The first answer given to a request carrying an ``Idempotency-Key`` header.
+
+    The key is bound to the user who sent it and to a hash of the body: the same key with another
+    body (or from another user) is refused instead of replaying an answer to a different request.
+    """
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # SHA-256 (hex) of the canonical JSON of the request body.
+    body_hash = models.CharField(max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField()
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
