@@ -1,10 +1,11 @@
-# make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on)
+# make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on);
+#             PORT=8001 make run for another port
 # make test : ruff; Chromium, a CJK font and PostgreSQL made ready (tools/test-deps); the whole
 #             suite on SQLite, then again on PostgreSQL (under CI=true all of it must be there)
 
-# Django 6.1 needs Python 3.12 or newer: take the first interpreter that runs and is new enough.
-PYTHON ?= $(shell for p in python3.13 python3.12 /root/.pyenv/versions/3.12.1/bin/python python3; do \
-	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && command -v $$p && break; done)
+# Django 6.1 needs Python 3.12 or newer: tools/find-python picks one (PYTHON=… overrides) or says
+# in one line what to install.
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -15,13 +16,13 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/anqing
 venv: $(STAMP)
 
 $(STAMP): requirements.txt requirements-dev.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/python || { python=$$(PYTHON="$(PYTHON)" tools/find-python) && "$$python" -m venv $(VENV); }
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:8000
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -41,8 +41,13 @@ TAP_TARGETS = """
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists() and os.environ.get("CI") != "true":
-        pytest.skip(f"no Chromium at {CHROMIUM} (set CHROMIUM=…); CI always runs these")
+    if not Path(CHROMIUM).exists():
+        # Never a silent skip: the run stops with one line saying what to install.
+        pytest.exit(
+            f"no Chromium at {CHROMIUM}: run tools/test-deps as root (apt-get install chromium "
+            "fonts-noto-cjk), set CHROMIUM=/path/to/chromium, or deselect with -m 'not browser'",
+            returncode=1,
+        )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
