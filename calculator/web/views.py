@@ -40,6 +40,7 @@ from calculator.web.forms import (
     SessionForm,
     SignUpForm,
 )
+from calculator.web.rules_book import rules_book_html
 
 CHANGES_KEY = "web:balance_changes"
 
@@ -654,3 +655,12 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     except CalculatorError:
         raise Http404(_("这个分享链接无效。")) from None
     return render_page_or(request, "web/share.html", "live", session_context(session))
+
+
+# --- the rule book: docs/rules-anqing.md, where every rule id of an explanation links to -------
+
+
+@require_safe
+def rules_book(request: HttpRequest) -> HttpResponse:
+    toc, body = rules_book_html()
+    return render(request, "web/rules_book.html", {"toc": toc, "body": body})
