@@ -24,7 +24,7 @@ from calculator.money import parse_money
 from calculator.selectors import hand_scored, round_answer, rules_for
 from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules
 
-# The hand fields of score-api.md's request; the context (ruleset, rules, dealer, dealer_streak,
+# The hand fields of docs/api.md's request; the context (ruleset, rules, dealer, dealer_streak,
 # base_silver) belongs to the session and its history.
 HAND_FIELDS = (
     "winner",

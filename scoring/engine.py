@@ -19,7 +19,7 @@ ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 
 
 def score(request: dict) -> dict:
-    """Score a finished hand (the contract in score-api.md); bad input returns an error object.
+    """Score a finished hand (the contract in docs/api.md); bad input returns an error object.
 
     >>> result = score({"indicator": "6m", "winner": "S", "dealer": "E",
     ...     "concealed": "234m345p66s", "win_tile": "6s", "bar_tiles": 1,

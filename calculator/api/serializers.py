@@ -130,7 +130,7 @@ class NotCountedSerializer(serializers.Serializer):
 
 
 class ScoreResultSerializer(serializers.Serializer):
-    """The engine's result (score-api.md); explanation fields ride along in the items."""
+    """The engine's result (docs/api.md); explanation fields ride along in the items."""
 
     ruleset = serializers.CharField()
     wild = serializers.CharField()

@@ -59,7 +59,7 @@ def _body(request: Request) -> dict[str, Any]:
 
 
 class ScoreView(APIView):
-    """Score one hand (score-api.md); open to anyone, nothing is stored."""
+    """Score one hand (docs/api.md); open to anyone, nothing is stored."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]

@@ -2,7 +2,7 @@
 
 The hand editor asks for the standing tiles and the drawn winning tile separately (that is how a
 player reads their own hand, and the 13 standing tiles are exactly what the ready-hand analysis
-needs); ``hand_request`` joins them into the engine's request (score-api.md), where ``concealed``
+needs); ``hand_request`` joins them into the engine's request (docs/api.md), where ``concealed``
 includes the winning tile.
 """
 
@@ -115,7 +115,7 @@ class TileField(forms.CharField):
 
 
 class HandForm(forms.Form):
-    """A winning hand: the winner's tiles and melds and the others' fed melds (score-api.md)."""
+    """A winning hand: the winner's tiles and melds and the others' fed melds (docs/api.md)."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
     indicator = TileField(

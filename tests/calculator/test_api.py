@@ -1,4 +1,4 @@
-"""Every endpoint of score-api.md's session API, its permissions and its error objects."""
+"""Every endpoint of the session API (docs/api.md), its permissions and its error objects."""
 
 from __future__ import annotations
 

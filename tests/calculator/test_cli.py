@@ -1,4 +1,4 @@
-"""`python manage.py score FILE|-`: the engine's answer as JSON, exit 0 or 2 (score-api.md)."""
+"""`python manage.py score FILE|-`: the engine's answer as JSON, exit 0 or 2 (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``python manage.py score FILE|-``: score one hand as score-api.md says.
+"""``python manage.py score FILE|-``: score one hand as docs/api.md says.
 
 Prints the engine's answer as JSON; exit status 0 for a result, 2 for an error object.
 """
