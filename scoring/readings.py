@@ -278,7 +278,6 @@ PAIR_WILD, HAS_DRAWN, PAO, WILD_USED = 8, 4, 2, 1
 EMPTY_KEY = (0, False, 0, 0)  # the key of no groups at all
 
 
-@lru_cache(maxsize=20_000)
 def _decompose(
     counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
 ) -> tuple:
@@ -342,7 +341,7 @@ def _decompose(
 MAX_WILDS = 4  # there are four 鑽 tiles
 
 
-@lru_cache(maxsize=16_384)
+@lru_cache(maxsize=2048)
 def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) -> tuple:
     """One suit's parts with up to four wilds, keeping only the first of those the fan items
     cannot tell apart, sorted by key (so by wilds used first: a hand holding fewer wilds takes
@@ -381,7 +380,7 @@ def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) ->
     return tuple(sorted((*key, groups) for key, groups in kept.items()))
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=8192)
 def _group_key(
     group: Group, base: int, own: int, drawn: int, wild_used: int, is_pair: int
 ) -> tuple:
@@ -485,7 +484,7 @@ _PUNG = tuple(("pung", (f, f, f), (False, False, False)) for f in range(34))
 _CHOW = tuple(("chow", (f, f + 1, f + 2), (False, False, False)) for f in range(27))
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=8192)
 def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
     """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
     (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
@@ -514,7 +513,6 @@ def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
 def _wild_pair_options(own: int, daque: bool) -> tuple[Group, ...]:
     """Faces a pair of two wilds can play that could change the score: the 鑽's own face (no
     substitution), and under 打缺 one face of each suit and the honors (R6.6, 一色 items)."""

@@ -102,14 +102,13 @@ def parse_tiles(text: object, field: str) -> list[int]:
             f"{field} 太長：最多 {longest} 個字符，收到 {len(text)} 個",
             f"{field} is too long: at most {longest} characters, got {len(text)}",
         )
-    faces = _parse_cached(text)
+    faces = _parse_faces(text)
     if faces is None:
         _explain_bad_notation(text, field)
     return list(faces)
 
 
-@lru_cache(maxsize=4096)
-def _parse_cached(text: str) -> tuple[int, ...] | None:
+def _parse_faces(text: str) -> tuple[int, ...] | None:
     """Faces of well-formed notation, or None: ranks then a suit letter, spaces anywhere."""
     compact = "".join(text.split())
     tokens = _TOKEN.findall(compact)

@@ -1,0 +1,334 @@
+"""HTTP benchmark: the app's requests against a bare Django view, in one interleaved run.
+
+    .venv/bin/python benchmarks/http.py                  # 300 rounds of requests, defaults below
+    .venv/bin/python benchmarks/http.py --rounds 100 --keep
+
+(``benchmarks/http.py`` runs this file's ``main``.)
+
+Creates the database ``anqing_http`` (dropped first), migrates it, builds sittings of 16, 200 and
+2,000 rounds (imported, so every round is scored as when it was recorded), then starts two gunicorns
+with the same options (one sync worker each, debug off): the app, and ``benchmarks/bare/wsgi.py``,
+a bare Django project answering a constant. One client then sends, round after round, one request
+of every kind (interleaved, so the machine's noise falls on every row alike) and prints p50, p95,
+p99, requests per second and the ratio of each row's throughput to the bare view's, then checks the
+targets:
+
+- recording a round (``POST /api/sessions/{id}/rounds/``): p50 ≤ 10 ms;
+- the session page, the share page, the ledger and settle-up: p50 ≤ 20 ms at 200 and at 2,000
+  rounds;
+- the calculator and the hand-entry page: p50 ≤ 10 ms;
+- ``POST /api/score/``: at least 0.6 of the bare view's throughput.
+
+Pages are fetched as a phone does (``Accept-Encoding: gzip``), and their size on the wire is
+printed. The exit status is the number of targets missed. Times are wall-clock on a shared machine:
+compare rows of one run, not runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from load import admin_sql, free_port, round_bodies  # noqa: E402
+
+SIZES = (16, 200, 2000)
+
+
+@dataclass
+class Row:
+    name: str
+    method: str
+    paths: list[str]
+    bodies: list[dict] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    server: str = "app"
+    status: tuple[int, ...] = (200,)
+    target_ms: float | None = None
+    target_ratio: float | None = None
+    times: list[float] = field(default_factory=list)
+    wire: list[int] = field(default_factory=list)
+    bad: list[str] = field(default_factory=list)
+
+
+def build(users_token: dict, rng: random.Random) -> dict:
+    """The sittings, a log-in cookie, and a token (run with Django set up)."""
+    from django.conf import settings
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.sessions.backends.db import SessionStore
+    from rest_framework.authtoken.models import Token
+
+    from calculator import services
+
+    user = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe())
+    wins, _ = round_bodies(rng)
+    sittings = {}
+    for size in SIZES:
+        rounds = []
+        for number in range(1, size + 1):
+            body = dict(rng.choice(wins))
+            result = body.pop("result")
+            rounds.append({"number": number, "result": result, "hand": body})
+        session = services.session_import(
+            owner=user,
+            data={
+                "format": "anqing-session",
+                "name": f"{size} rounds",
+                "players": ["甲", "乙", "丙", "丁"],
+                "ruleset": "anqing",
+                "base_silver": "1",
+                "rules_versions": [{"number": 1, "rules": {}}],
+                "rounds": rounds,
+            },
+        )
+        sittings[size] = (session.pk, session.share_token)
+    writes = services.session_create(
+        owner=user, name="writes", players=["甲", "乙", "丙", "丁"], base_silver="1"
+    )
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    users_token["token"] = Token.objects.create(user=user).key
+    return {
+        "sittings": sittings,
+        "writes": writes.pk,
+        "cookie": f"{settings.SESSION_COOKIE_NAME}={store.session_key}",
+        "wins": [w for w in wins if w["result"] == "win"],
+    }
+
+
+def rows_for(world: dict, token: str, rng: random.Random) -> list[Row]:
+    from load import score_calls
+
+    valid_scores, _ = score_calls(rng, 200)
+    page = {"Cookie": world["cookie"], "Accept-Encoding": "gzip", "Accept": "text/html"}
+    api = {"Authorization": f"Token {token}", "Accept-Encoding": "gzip"}
+    rows = [
+        Row("bare Django view (constant)", "GET", ["/"], server="bare"),
+        Row(
+            "POST /api/score/",
+            "POST",
+            ["/api/score/"],
+            bodies=[call.body for call in valid_scores],
+            target_ratio=0.6,
+        ),
+        Row(
+            "POST /api/sessions/{id}/rounds/",
+            "POST",
+            [f"/api/sessions/{world['writes']}/rounds/"],
+            bodies=world["wins"],
+            headers=api,
+            status=(201,),
+            target_ms=10,
+        ),
+        Row("calculator page", "GET", ["/calculator/"], headers=page, target_ms=10),
+        Row(
+            "hand-entry page",
+            "GET",
+            [f"/sessions/{world['sittings'][200][0]}/rounds/new/"],
+            headers=page,
+            target_ms=10,
+        ),
+    ]
+    for size in SIZES:
+        pk, share = world["sittings"][size]
+        target = 20 if size >= 200 else None
+        rows += [
+            Row(f"session page, {size} rounds", "GET", [f"/sessions/{pk}/"], headers=page,
+                target_ms=target),
+            Row(f"share page, {size} rounds", "GET", [f"/share/{share}/"], headers=page,
+                target_ms=target),
+            Row(f"settle-up, {size} rounds", "GET", [f"/sessions/{pk}/settle/"], headers=page,
+                target_ms=target),
+            Row(f"GET …/ledger/, {size} rounds", "GET", [f"/api/sessions/{pk}/ledger/"],
+                headers=api, target_ms=target),
+        ]  # fmt: skip
+    return rows
+
+
+class Client:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, body: dict | None, headers: dict) -> tuple[int, int]:
+        data = None if body is None else json.dumps(body).encode()
+        sent = dict(headers)
+        if data is not None:
+            sent["Content-Type"] = "application/json"
+        self.conn.request(method, path, body=data, headers=sent)
+        response = self.conn.getresponse()
+        return response.status, len(response.read())
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def wait_until_up(port: int, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            conn.getresponse().read()
+            conn.close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def gunicorn(module: str, port: int, env: dict, log: Path) -> subprocess.Popen:
+    command = [
+        sys.executable, "-m", "gunicorn", module,
+        "--bind", f"127.0.0.1:{port}",
+        "--workers", "1",
+        "--worker-class", "sync",
+        "--error-logfile", str(log),
+        "--timeout", "60",
+    ]  # fmt: skip
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=300, help="requests of every kind")
+    parser.add_argument("--warm", type=int, default=20, help="unmeasured rounds first")
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432", help="server URL")
+    parser.add_argument("--database", default="anqing_http")
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--seed", type=int, default=20261130)
+    args = parser.parse_args()
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"{args.pg}/{args.database}",
+        "DJANGO_SETTINGS_MODULE": "calculator.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        # Round posts go on for the whole run: no cap gets in the way.
+        "DJANGO_MAX_ROUNDS_PER_SESSION": "100000",
+    }
+    # The same settings here (where the sittings and the log-in are made) as in gunicorn.
+    os.environ.update(env)
+    name = args.database.replace('"', "")
+    admin_sql(
+        args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    rng = random.Random(args.seed)
+    token: dict = {}
+    started = time.perf_counter()
+    world = build(token, rng)
+    connections.close_all()
+    print(f"database {name}: sittings of {', '.join(map(str, SIZES))} rounds built in "
+          f"{time.perf_counter() - started:.0f} s")  # fmt: skip
+    rows = rows_for(world, token["token"], rng)
+
+    logs = Path(tempfile.gettempdir())
+    ports = {"app": free_port(), "bare": free_port()}
+    servers = {
+        "app": gunicorn("calculator.wsgi", ports["app"], env, logs / "anqing-http-app.log"),
+        "bare": gunicorn("benchmarks.bare.wsgi", ports["bare"], env, logs / "anqing-http-bare.log"),
+    }
+    failures = 0
+    try:
+        wait_until_up(ports["app"], servers["app"])
+        wait_until_up(ports["bare"], servers["bare"])
+        clients = {kind: Client(port) for kind, port in ports.items()}
+        for index in range(args.warm + args.rounds):
+            for row in rows:
+                path = row.paths[index % len(row.paths)]
+                body = row.bodies[index % len(row.bodies)] if row.bodies else None
+                began = time.perf_counter()
+                status, size = clients[row.server].call(row.method, path, body, row.headers)
+                elapsed = time.perf_counter() - began
+                if status not in row.status:
+                    row.bad.append(f"{status} for {row.method} {path}")
+                if index >= args.warm:
+                    row.times.append(elapsed)
+                    row.wire.append(size)
+    finally:
+        for server in servers.values():
+            server.send_signal(signal.SIGTERM)
+        for server in servers.values():
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        if not args.keep:
+            connections.close_all()
+            admin_sql(args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    bare = rows[0]
+    bare_rate = len(bare.times) / sum(bare.times)
+    print(
+        f"\n{args.rounds} requests of every kind, interleaved; one client; one sync worker each; "
+        f"{os.cpu_count()} cores\n"
+    )
+    print(f"{'request':40} {'p50 ms':>7} {'p95':>7} {'p99':>7} {'req/s':>7} {'vs bare':>8} "
+          f"{'KB':>6}  target")  # fmt: skip
+    for row in rows:
+        p50 = statistics.median(row.times) * 1000
+        rate = len(row.times) / sum(row.times)
+        ratio = rate / bare_rate
+        verdict = ""
+        if row.target_ms is not None:
+            met = p50 <= row.target_ms
+            verdict = f"p50 ≤ {row.target_ms:g} ms: {'met' if met else 'MISSED'}"
+            failures += not met
+        if row.target_ratio is not None:
+            met = ratio >= row.target_ratio
+            verdict = f"≥ {row.target_ratio:g} of bare: {'met' if met else 'MISSED'}"
+            failures += not met
+        if row.bad:
+            verdict += f"  {len(row.bad)} wrong answers, first: {row.bad[0]}"
+            failures += 1
+        print(
+            f"{row.name:40} {p50:7.1f} {percentile(row.times, 0.95) * 1000:7.1f} "
+            f"{percentile(row.times, 0.99) * 1000:7.1f} {rate:7.0f} {ratio:8.2f} "
+            f"{statistics.median(row.wire) / 1024:6.1f}  {verdict}"
+        )
+    print(f"\n{failures} targets missed")
+    return failures
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
