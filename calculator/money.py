@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from scoring import AMOUNT_TEXT
+
 
 def money_str(amount: Decimal | int | str) -> str:
     """Normalized decimal string without exponent or trailing zeros.
@@ -18,11 +20,20 @@ def money_str(amount: Decimal | int | str) -> str:
 
 
 def parse_money(raw: object) -> Decimal | None:
-    """A positive finite decimal from a string or number, or None when it is not one."""
+    """A finite decimal from a JSON number or a string of ASCII digits, or None when it is not
+    one. Decimal() alone would also take "5_000" and other scripts' digits ("٥", "５"); an amount
+    is written the way the engine reads one (``scoring.AMOUNT_TEXT``).
+
+    >>> parse_money("0.50"), parse_money(2), parse_money("5_000"), parse_money("５")
+    (Decimal('0.50'), Decimal('2'), None, None)
+    """
     if isinstance(raw, bool) or not isinstance(raw, str | int | float | Decimal):
         return None
+    text = str(raw).strip()
+    if not AMOUNT_TEXT.fullmatch(text):
+        return None
     try:
-        value = Decimal(str(raw).strip())
+        value = Decimal(text)
     except InvalidOperation:
         return None
     if not value.is_finite():

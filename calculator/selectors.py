@@ -480,9 +480,12 @@ def session_export(session: Session) -> dict[str, Any]:
 
 
 def share_view(session: Session) -> dict[str, Any]:
-    """Everything a share link shows: read-only, without the token that grants it."""
+    """Everything a share link shows: read-only, without the token that grants it and without
+    the owner's username (an account name is not for anyone holding the link)."""
+    shared = session_detail(session, with_share_token=False)
+    del shared["owner"]
     return {
-        "session": session_detail(session, with_share_token=False),
+        "session": shared,
         "ledger": ledger(session),
         "rounds": rounds_list(session),
     }

@@ -7,6 +7,8 @@ never taken from the client: they are derived from the session's own rounds (R2.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -22,7 +24,16 @@ from calculator.errors import CalculatorError, invalid, not_found
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
 from calculator.money import parse_money
 from calculator.selectors import hand_scored, round_answer, rules_for
-from scoring import SEATS, ScoringError, dealer_after, dealer_base, make_rules
+from scoring import (
+    MAX_SILVER,
+    SEATS,
+    SILVER_PLACES,
+    ScoringError,
+    canonical_hand,
+    dealer_after,
+    dealer_base,
+    make_rules,
+)
 
 # The hand fields of docs/api.md's request; the context (ruleset, rules, dealer, dealer_streak,
 # base_silver) belongs to the session and its history.
@@ -114,7 +125,35 @@ def round_entry_parse(body: object) -> RoundEntry:
             f"winner 必須是 E、S、W、N 之一，收到 {hand['winner']!r}。",
             f"winner must be one of E S W N, got {hand['winner']!r}.",
         )
-    return RoundEntry(Round.WIN, hand)
+    _meld_keys_checked(hand)
+    # What is stored is what the engine read: " 2m" and "9 s" are kept as "2m" and "9s".
+    return RoundEntry(Round.WIN, canonical_hand(hand))
+
+
+# The fields of a meld in score-api.md; anything else is a client's typo, and is not stored.
+MELD_FIELDS = ("kind", "tiles", "from")
+
+
+def _meld_keys_checked(hand: Mapping) -> None:
+    """E_INVALID naming the first key of a meld (``melds`` or ``others_melds``) that the
+    contract does not define."""
+    lists: list[tuple[str, object]] = [("melds", hand.get("melds"))]
+    others = hand.get("others_melds")
+    if isinstance(others, Mapping):
+        lists += [(f"others_melds.{seat}", melds) for seat, melds in others.items()]
+    for name, melds in lists:
+        if not isinstance(melds, list):
+            continue  # the engine names a list that is not one (E_NOTATION)
+        for index, meld in enumerate(melds):
+            if not isinstance(meld, Mapping):
+                continue
+            for key in meld:
+                if key not in MELD_FIELDS:
+                    raise invalid(
+                        f"{name}[{index}] 有未知的鍵 {key!r}：副露只有 kind、tiles、from。",
+                        f"{name}[{index}] has an unknown key {key!r}: a meld has only kind, "
+                        f"tiles and from.",
+                    )
 
 
 # --- sessions -------------------------------------------------------------------------------
@@ -151,10 +190,17 @@ def session_create(
             )
         player_names.append(cleaned)
     silver = parse_money(base_silver)
-    if silver is None or silver <= 0 or silver.as_tuple().exponent < -4 or silver >= 10**8:
+    # R9: the engine's own range, so every round of the sitting can be scored.
+    if (
+        silver is None
+        or not 0 < silver <= MAX_SILVER
+        or silver.normalize().as_tuple().exponent < -SILVER_PLACES
+    ):
         raise invalid(
-            f"base_silver 必須是大於 0 的金額（最多四位小數），收到 {base_silver!r}。",
-            f"base_silver must be an amount above 0 with at most 4 decimals, got {base_silver!r}.",
+            f"base_silver 必須是大於 0、不超過 {MAX_SILVER} 的金額（最多 {SILVER_PLACES} 位小數，"
+            f"只用 0–9 和小數點），收到 {base_silver!r}。",
+            f"base_silver must be an amount above 0 and at most {MAX_SILVER} with at most "
+            f"{SILVER_PLACES} decimals (digits 0-9 and a point), got {base_silver!r}.",
         )
     rules = {} if rules is None else rules
     _rules_checked(ruleset, rules)
@@ -215,15 +261,20 @@ def round_record(
     user: AbstractBaseUser | None = None,
     idempotency_key: str | None = None,
 ) -> Recorded:
-    """Record the next round; with an ``Idempotency-Key`` a replay gets the first answer."""
+    """Record the next round; with an ``Idempotency-Key`` a replay (the same user, the same
+    body) gets the first answer, and the key reused for another request is E_IDEMPOTENCY."""
     session = _locked(session)
+    body_hash = ""
     if idempotency_key:
-        if len(idempotency_key) > 200:
+        if len(idempotency_key) > 200 or not idempotency_key.isprintable():
             raise invalid(
-                "Idempotency-Key 最多 200 個字符。", "Idempotency-Key is at most 200 characters."
+                "Idempotency-Key 最多 200 個可見字符。",
+                "Idempotency-Key is at most 200 printable characters.",
             )
+        body_hash = request_hash(entry)
         first = IdempotentAnswer.objects.filter(session=session, key=idempotency_key).first()
         if first is not None:
+            _same_request(first, user, body_hash)
             return Recorded(None, first.status, first.body, replayed=True)
     if not isinstance(entry, RoundEntry):
         entry = round_entry_parse(entry)
@@ -256,8 +307,40 @@ def round_record(
     Payment.objects.bulk_create(payments)
     body = round_answer(game_round, payments=payments)
     if idempotency_key:
-        IdempotentAnswer.objects.create(session=session, key=idempotency_key, status=201, body=body)
+        IdempotentAnswer.objects.create(
+            session=session,
+            key=idempotency_key,
+            user=user if user is not None and user.pk is not None else None,
+            body_hash=body_hash,
+            status=201,
+            body=body,
+        )
     return Recorded(game_round, 201, body, replayed=False)
+
+
+def request_hash(entry: RoundEntry | Mapping) -> str:
+    """SHA-256 (hex) of the canonical JSON of a round body: keys sorted, no spaces, UTF-8."""
+    body = {"result": entry.result, **entry.hand} if isinstance(entry, RoundEntry) else entry
+    text = json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> None:
+    """A key is replayed only for the user and the body it was first sent with. Answers stored
+    before keys remembered them (no user, no hash) replay as they always did."""
+    user_id = user.pk if user is not None else None
+    other_user = first.user_id is not None and first.user_id != user_id
+    if other_user or (first.body_hash and first.body_hash != body_hash):
+        raise CalculatorError(
+            "E_IDEMPOTENCY",
+            "這個 Idempotency-Key 已用於另一個請求（內容不同或來自另一位用戶），沒有記錄任何東西；"
+            "新的一局請用新的 key。",
+            "This Idempotency-Key was used for a different request (another body or another "
+            "user); nothing was recorded. Send a new round with a new key.",
+            status=422,
+        )
 
 
 @transaction.atomic
@@ -470,6 +553,7 @@ def _score_round(
     if "error" in result:
         error = result["error"]
         raise CalculatorError(error["code"], error["message"], error["message_en"])
+    _storable(result)
     game_round.dealer_base = result["dealer_base"]
     game_round.fan = result["fan"]
     game_round.scoring = result
@@ -487,6 +571,33 @@ def _score_round(
         )
         for payment in result["payments"]
     ]
+
+
+# What the ledger's columns hold (calculator/models.py): an amount's digits before the point, and
+# PostgreSQL's integer for base, fan, bonus and multiplier.
+_AMOUNT = Payment._meta.get_field("amount")
+MAX_STORED_AMOUNT = Decimal(10) ** (_AMOUNT.max_digits - _AMOUNT.decimal_places)
+MAX_STORED_INTEGER = 2**31 - 1
+
+
+def _storable(result: Mapping) -> None:
+    """E_RULES when a payment is more than the ledger can hold: only house rules near their
+    bounds (``scoring.MAXIMA``) together with a large base silver get there; the session's
+    rules or base silver have to come down."""
+    for payment in result["payments"]:
+        amount = Decimal(str(payment["amount"]))
+        numbers = [payment[name] for name in ("base", "fan", "bonus", "multiplier")]
+        if abs(amount) < MAX_STORED_AMOUNT and max(numbers) <= MAX_STORED_INTEGER:
+            continue
+        who = f"{payment['from']} → {payment['to']}"
+        raise CalculatorError(
+            "E_RULES",
+            f"這一局 {who} 要付 {amount}（倍數 {payment['multiplier']}），超過賬本能記的上限"
+            f"（{MAX_STORED_AMOUNT}）；請調低基礎銀子或家規的番數、倍數。",
+            f"This round's payment {who} of {amount} (multiplier {payment['multiplier']}) is more "
+            f"than the ledger can hold (below {MAX_STORED_AMOUNT}); lower the base silver or the "
+            f"house rules' values and multipliers.",
+        )
 
 
 def _rescore_from(session: Session, number: int, *, name_round: bool = False) -> None:

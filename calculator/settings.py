@@ -216,3 +216,23 @@ if SECURE:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)
+
+# Logs go to standard error (gunicorn's log): requests that end in a 500 (``django.request``,
+# with their traceback) and the app's own reports (logger ``calculator``, e.g. an unreachable
+# database with the driver's words, which the answer itself no longer shows). The level comes
+# from DJANGO_LOG_LEVEL; at the default WARNING the log only speaks when something is wrong.
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "WARNING").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain", "level": LOG_LEVEL}
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # 4xx answers are the clients' business (each carries its error object); 5xx are ours.
+        "django.request": {"level": "ERROR"},
+        "calculator": {"level": LOG_LEVEL},
+    },
+}

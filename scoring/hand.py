@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -24,9 +25,13 @@ from scoring.tiles import (
     wild_of,
 )
 
-# Money stays exact (Decimal) and in a range a table plays for.
+# Money stays exact (Decimal) and in a range a table plays for. The app's sessions, forms and
+# docs use these same two numbers (R9).
 MAX_SILVER = Decimal(1_000_000)
 SILVER_PLACES = 4
+# An amount written as text: ASCII digits, an optional sign, point and exponent, as JSON writes a
+# number. Decimal() also reads "5_000", "٥" or "５"; none of those is an amount a player typed.
+AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
 FED_KINDS = ("chi", "pung", "kong", "added_kong")  # R5.2: melds that record a feeder
 KONG_KINDS = ("kong", "added_kong", "concealed_kong")
@@ -331,13 +336,16 @@ def _silver(value: object) -> Decimal:
 def _silver_of(value: str | int | float | Decimal) -> Decimal:
     if isinstance(value, bool):
         raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
+    text = str(value).strip()
     try:
-        silver = Decimal(str(value).strip())
+        silver = Decimal(text)
     except InvalidOperation:
+        silver = None
+    if silver is None or (silver.is_finite() and not AMOUNT_TEXT.fullmatch(text)):
         raise ScoringError(
             "E_NOTATION",
-            f"base_silver「{value}」不是數字",
-            f"base_silver '{value}' is not a number",
+            f"base_silver「{value}」不是數字（只用 0–9 和小數點）",
+            f"base_silver '{value}' is not a number (write it with 0-9 and a decimal point)",
         )
     if not silver.is_finite():
         raise ScoringError(

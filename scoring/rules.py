@@ -55,6 +55,27 @@ DEFAULTS: Mapping[str, object] = MappingProxyType(
 )
 
 
+# R12: the largest value each number of the house rules may take, in the rule book's spirit: a
+# fan value, a base or a bonus is a handful of 番 (the book's largest is 60), a 包 multiplier or
+# factor a small number (12 and 2); a thousand leaves any table room and keeps every amount
+# storable. A list's numbers each have the key's bound.
+MAX_RULE_VALUE = 1000
+MAXIMA: Mapping[str, int] = MappingProxyType(
+    {
+        key: MAX_RULE_VALUE
+        for key, default in DEFAULTS.items()
+        if isinstance(default, tuple)
+        or (isinstance(default, int) and not isinstance(default, bool))
+    }
+)
+# How many steps a ladder may list. 槓開 counts the kongs before the win: at most four kong melds
+# and eight bar tiles (R11), so twelve; a 連莊 ladder's last step holds for any longer streak
+# (R8.2), so twelve steps are plenty there too.
+MAX_STEPS: Mapping[str, int] = MappingProxyType(
+    {key: 12 for key, default in DEFAULTS.items() if isinstance(default, tuple)}
+)
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules a hand is scored with; read a value with ``rules["pao_feng"]``.
@@ -86,7 +107,8 @@ def house_rule_defaults(ruleset: str = "anqing") -> dict:
 
 
 def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None = None) -> Rules:
-    """Defaults plus overrides; an unknown ruleset or key, or a value of the wrong kind, is E_RULES."""
+    """Defaults plus overrides; an unknown ruleset or key, a value of the wrong kind or above its
+    bound (``MAXIMA``, ``MAX_STEPS``) is E_RULES."""
     if ruleset not in RULESETS:
         raise ScoringError(
             "E_RULES",
@@ -123,7 +145,7 @@ def _checked(key: str, value: object, default: object) -> object:
         raise _kind_error(key, "true 或 false", "true or false")
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return value
+            return _bounded(key, value)
         raise _kind_error(key, "不小於 0 的整數", "a whole number of at least 0")
     if isinstance(default, tuple):
         if (
@@ -131,13 +153,32 @@ def _checked(key: str, value: object, default: object) -> object:
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
             and (value or key == "lianzhuang_bonus")
         ):
-            return tuple(value)
+            steps = MAX_STEPS[key]
+            if len(value) > steps:
+                raise ScoringError(
+                    "E_RULES",
+                    f"規則鍵「{key}」最多 {steps} 項，收到 {len(value)} 項",
+                    f"house rule '{key}' has at most {steps} steps, got {len(value)}",
+                )
+            return tuple(_bounded(key, v) for v in value)
         raise _kind_error(
             key, "整數列表，例如 [4, 7, 10, 13]", "a list of whole numbers, e.g. [4, 7, 10, 13]"
         )
     if key == "liability_basis" and value in LIABILITY_BASES:
         return value
     raise _kind_error(key, "as_dealer、pair 或 pattern 之一", "one of as_dealer, pair, pattern")
+
+
+def _bounded(key: str, value: int) -> int:
+    """``value`` when it is within the key's bound (``MAXIMA``), else E_RULES naming both."""
+    bound = MAXIMA[key]
+    if value > bound:
+        raise ScoringError(
+            "E_RULES",
+            f"規則鍵「{key}」的值最大是 {bound}，收到 {value}",
+            f"house rule '{key}' is at most {bound}, got {value}",
+        )
+    return value
 
 
 def _kind_error(key: str, want: str, want_en: str) -> ScoringError:

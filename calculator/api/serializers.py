@@ -172,12 +172,16 @@ class SessionSummarySerializer(serializers.Serializer):
 
 
 class SharedSessionSerializer(SessionSummarySerializer):
+    """A session as a share link shows it: without the owner's username."""
+
+    owner = None  # type: ignore[assignment]  # DRF: None drops the inherited field
     rules = serializers.DictField()
     rules_version = serializers.IntegerField()
     state = StateSerializer()
 
 
 class SessionDetailSerializer(SharedSessionSerializer):
+    owner = serializers.CharField()
     share_token = serializers.CharField(help_text="Anyone with /api/share/{token}/ may read")
 
 
@@ -191,7 +195,9 @@ class RoundSerializer(serializers.Serializer):
     fan = serializers.IntegerField(allow_null=True)
     total = serializers.CharField()
     voided = serializers.BooleanField()
-    hand = serializers.DictField(help_text="The hand fields as entered; empty for a draw")
+    hand = serializers.DictField(
+        help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
+    )
     rules_version = serializers.IntegerField()
     scoring = ScoreResultSerializer(allow_null=True)
     payments = PaymentSerializer(many=True)
@@ -259,7 +265,9 @@ class ExportRulesVersionSerializer(serializers.Serializer):
 class ExportRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1)
     result = serializers.ChoiceField(["win", "draw"])
-    hand = serializers.DictField(help_text="The hand fields as entered; empty for a draw")
+    hand = serializers.DictField(
+        help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
+    )
     rules_version = serializers.IntegerField(min_value=1, required=False)
     voided = serializers.BooleanField(required=False)
 

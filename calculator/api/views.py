@@ -43,7 +43,11 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description="A repeated key returns the first answer and records nothing new.",
+    description=(
+        "A repeated key with the same body from the same user returns the first answer and "
+        "records nothing new; the key with another body or from another user is refused "
+        "(422 E_IDEMPOTENCY)."
+    ),
 )
 
 
@@ -117,7 +121,8 @@ class RoundListView(SessionView):
     @extend_schema(
         request=RoundEntrySerializer,
         parameters=[IDEMPOTENCY_HEADER],
-        responses={201: RoundAnswerSerializer, **WRITE_ERRORS},
+        # 422: E_IDEMPOTENCY, the key was first sent with another body or by another user.
+        responses={201: RoundAnswerSerializer, **WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
         recorded = services.round_record(

@@ -20,6 +20,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from calculator.money import parse_money
 from calculator.web.hans import to_hans
 from calculator.web.templatetags.tiles import faces_of
 
@@ -364,7 +365,8 @@ class HouseRulesForm(forms.Form):
             if isinstance(default, bool):
                 field: forms.Field = forms.BooleanField(label=label, required=False)
             elif isinstance(default, int):
-                field = forms.IntegerField(label=label, min_value=0, max_value=999)
+                # The engine's bound for the key (R12), so the page refuses what it would.
+                field = forms.IntegerField(label=label, min_value=0, max_value=scoring.MAXIMA[key])
             elif isinstance(default, list | tuple):
                 field = forms.CharField(
                     label=label, help_text=_("用逗号分开的整数，如 3, 6, 12, 15")
@@ -400,6 +402,15 @@ class HouseRulesForm(forms.Form):
                     continue
                 if not data[key] or any(number < 0 for number in data[key]):
                     self.add_error(key, _("至少一个不小于 0 的整数。"))
+                elif (
+                    len(data[key]) > scoring.MAX_STEPS[key]
+                    or max(data[key]) > scoring.MAXIMA[key]
+                ):
+                    self.add_error(
+                        key,
+                        _("最多 %(steps)s 个数，每个数不超过 %(max)s。")
+                        % {"steps": scoring.MAX_STEPS[key], "max": scoring.MAXIMA[key]},
+                    )
         return data
 
     def is_usable(self) -> bool:
@@ -451,11 +462,12 @@ class SessionForm(forms.Form):
     player_W = forms.CharField(label=_("西家"), max_length=40)
     player_N = forms.CharField(label=_("北家"), max_length=40)
     ruleset = forms.ChoiceField(label=_("规则"), choices=RULESET_CHOICES, initial="anqing")
+    # R9: the engine's range (scoring.MAX_SILVER, SILVER_PLACES), the one the API keeps too.
     base_silver = forms.DecimalField(
         label=_("基础银子"),
-        min_value=Decimal("0.0001"),
-        max_digits=12,
-        decimal_places=4,
+        min_value=Decimal(1).scaleb(-scoring.SILVER_PLACES),
+        max_value=scoring.MAX_SILVER,
+        decimal_places=scoring.SILVER_PLACES,
         initial=1,
         help_text=_("每笔钱 = （底番 + 牌型番 + 连庄加番）× 基础银子（R9）"),
     )
@@ -478,6 +490,15 @@ class SessionForm(forms.Form):
         }
         initial.update({f"player_{seat}": start["players"][seat] for seat in SEATS})
         return initial
+
+    def clean_base_silver(self) -> Decimal:
+        """Digits 0-9 only: Django's DecimalField, like Decimal(), would read "5_000" or "５"."""
+        raw = self.data.get(self.add_prefix("base_silver"), "")
+        if parse_money(raw) is None:
+            raise forms.ValidationError(
+                self.fields["base_silver"].error_messages["invalid"], code="invalid"
+            )
+        return self.cleaned_data["base_silver"]
 
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in SEATS]
@@ -558,6 +579,9 @@ class ImportForm(forms.Form):
                 _("这不是有效的 JSON：第%(line)s行第%(column)s列（%(reason)s）。")
                 % {"line": problem.lineno, "column": problem.colno, "reason": problem.msg}
             ) from None
+        except RecursionError:
+            # json gives up on arrays nested thousands deep with RecursionError, not ValueError.
+            raise forms.ValidationError(_("这不是有效的 JSON：嵌套太深。")) from None
         data["export"] = parsed
         self.check_shape(parsed)
         return data

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 import scoring
 from calculator import selectors, services
+from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import Round, Session
@@ -196,6 +197,8 @@ def session_import(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         export = form.cleaned_data["export"]
         try:
+            # The file's JSON may spell NUL or a lone surrogate (\u0000, \ud800), as the API's may.
+            refuse_bad_text(export)
             session = services.session_import(owner=request.user, data=export)
         except CalculatorError as problem:
             # a refused round is named once, by the page, before the engine's words

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from calculator.models import Payment, Round, Session
-from scoring import score
+from scoring import canonical_hand, score
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -186,7 +186,8 @@ def test_record_a_win_answers_the_round_and_the_state_after_it(api, new_session)
         ("N", "S", "14"),
     ]
     assert body["total"] == "50"
-    assert body["hand"] == {k: v for k, v in plain("S").items() if k != "result"}
+    # The hand as the engine writes it (canonical notation), the rest as sent.
+    assert body["hand"] == canonical_hand({k: v for k, v in plain("S").items() if k != "result"})
     assert body["scoring"]["fan"] == 3
     # A non-dealer win passes the deal to E's 下家 (R2.2).
     assert body["state"] == {
@@ -327,7 +328,7 @@ def test_an_idempotency_key_replays_the_first_answer(api, new_session):
     pk = new_session()
     url = f"/api/sessions/{pk}/rounds/"
     first = api.post(url, plain("S"), format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
-    again = api.post(url, plain("N"), format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    again = api.post(url, plain("S"), format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
     assert first.status_code == again.status_code == 201
     assert again.json() == first.json()
     assert again["Idempotent-Replayed"] == "true"

@@ -27,7 +27,7 @@ from rest_framework.authtoken.models import Token
 
 from calculator import services
 from calculator.models import Payment, Round, Session
-from scoring import SEATS, dealer_after, next_seat, score
+from scoring import SEATS, canonical_hand, dealer_after, next_seat, score
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -173,7 +173,7 @@ def expected_history(session: Session, tally: Tally, corrected: dict, voided: se
     for game_round in rounds:
         n = game_round.number
         kind, body = corrected.get(n) or tally.recorded[n][:2]
-        expected_hand = {k: v for k, v in body.items() if k != "result"}
+        expected_hand = canonical_hand({k: v for k, v in body.items() if k != "result"})
         assert (game_round.result, game_round.hand) == (body["result"], expected_hand), n
         assert game_round.voided == (n in voided), n
         assert (game_round.dealer, game_round.dealer_streak) == (dealer, streak), n

@@ -187,7 +187,7 @@ def test_an_unreachable_database_is_reported_within_seconds(url):
     assert answer["status"] == 503
     error = answer["body"]["error"]
     assert error["code"] == "E_DATABASE"
-    assert error["message_en"].startswith("The database cannot be reached: ")
+    assert error["message_en"] == "The database cannot be reached."
     assert took < 10, took
 
 

@@ -39,15 +39,37 @@ def faces_of(compact: str | None) -> list[str]:
     Only for drawing what the engine or the player wrote; anything unreadable is skipped here and
     reported by the engine (E_NOTATION).
     """
+    if not isinstance(compact, str):
+        return []
     faces: list[str] = []
     ranks: list[str] = []
-    for char in (compact or "").strip():
+    for char in compact.strip():
         if char.isdigit():
             ranks.append(char)
         elif char in SUIT_ORDER:
             faces.extend(f"{rank}{char}" for rank in ranks if rank != "0")
             ranks = []
     return faces
+
+
+FACE_CODES = frozenset(scoring.FACES)
+
+
+def face_code(written: object) -> str | None:
+    """The compact code of one tile as the engine reads it (" 2m", "9 s" → "2m", "9s"), or None
+    when ``written`` is not exactly one tile: a stored row from before hands were kept canonical
+    may hold anything, and a page must still draw."""
+    if isinstance(written, str) and written in FACE_CODES:
+        return written
+    code = scoring.canonical_tiles(written)
+    return code if isinstance(code, str) and code in FACE_CODES else None
+
+
+def as_text(written: object) -> SafeString:
+    """What cannot be drawn as tiles, shown as the text it is (escaped)."""
+    if written in (None, ""):
+        return SafeString("")
+    return format_html('<span class="tile-text">{}</span>', str(written))
 
 
 def tile_label(face: str) -> str:
@@ -77,7 +99,12 @@ def tile_classes(face: str, extra: str = "") -> str:
 
 @register.simple_tag
 def tile(face: str, extra: str = "", played: str = "") -> SafeString:
-    """A drawn tile (not a control). ``played``: the face a wild played, shown beneath it."""
+    """A drawn tile (not a control). ``played``: the face a wild played, shown beneath it.
+    Anything that is not one tile is shown as text."""
+    code = face_code(face)
+    if code is None:
+        return as_text(face)
+    face, played = code, face_code(played) or ""
     label = tile_label(face)
     badge = ""
     if played and played != face:
@@ -100,6 +127,10 @@ def tile(face: str, extra: str = "", played: str = "") -> SafeString:
 @register.simple_tag
 def tile_button(face: str, extra: str = "") -> SafeString:
     """A tappable tile: the picker's keys and the tiles of a hand being built."""
+    code = face_code(face)
+    if code is None:
+        return as_text(face)
+    face = code
     label = tile_label(face)
     return format_html(
         '<button type="button" class="{}" data-tile="{}" aria-label="{}" title="{}">{}</button>',
@@ -113,7 +144,10 @@ def tile_button(face: str, extra: str = "") -> SafeString:
 
 @register.simple_tag
 def tile_row(compact: str | None, extra: str = "") -> SafeString:
-    """A row of drawn tiles for a compact string."""
+    """A row of drawn tiles for a compact string; a string the engine cannot read is shown as
+    the text it is."""
+    if compact not in (None, "") and not scoring.reads_as_tiles(compact):
+        return format_html('<span class="tile-row">{}</span>', as_text(compact))
     return format_html(
         '<span class="tile-row">{}</span>',
         format_html_join("", "{}", ((tile(face, extra),) for face in faces_of(compact))),
@@ -136,7 +170,8 @@ def reading_set(tiles: str, printed: list[str] | str | None = None, wild: str = 
 
 @register.filter
 def tile_name(face: str) -> str:
-    return tile_label(face) if face else ""
+    code = face_code(face)
+    return tile_label(code) if code else str(face or "")
 
 
 @register.filter

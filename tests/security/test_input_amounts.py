@@ -1,0 +1,192 @@
+"""Numbers are bounded where they come in: house rules (R12) by the engine's bounds, base silver
+(R9) by the engine's one limit and ASCII digits — in the API, the services and the pages alike —
+and a payment the ledger could not hold is refused instead of answering 500."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+
+import scoring
+from calculator import services
+from calculator.errors import CalculatorError
+from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from calculator.money import parse_money
+from calculator.web.forms import HouseRulesForm, SessionForm
+from tests.calculator.hands import DRAW, bao, plain
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = ["阿东", "阿南", "阿西", "阿北"]
+
+
+def stored() -> tuple[int, ...]:
+    return tuple(
+        model.objects.count() for model in (Session, RulesVersion, Round, Payment, IdempotentAnswer)
+    )
+
+
+def error_of(response, code: str, status: int = 400) -> dict:
+    assert response.status_code == status, response.content
+    error = response.json()["error"]
+    assert error["code"] == code, error
+    return error
+
+
+# --- house rules ----------------------------------------------------------------------------
+
+
+def test_the_tester_case_no_longer_opens_a_session(owner, api_as):
+    before = stored()
+    body = {"name": "t", "players": PLAYERS, "rules": {"dealer_base": 2147483648}}
+    error = error_of(api_as(owner).post("/api/sessions/", body, format="json"), "E_RULES")
+    for text in (error["message"], error["message_en"]):
+        assert "dealer_base" in text and "1000" in text and "2147483648" in text
+    assert stored() == before
+
+
+def test_new_house_rules_over_a_bound_are_refused(owner, sitting, api_as):
+    before = stored()
+    response = api_as(owner).post(
+        f"/api/sessions/{sitting.pk}/rules/",
+        {"rules": {"lianzhuang_bonus": [3, 6, 12, 1001]}},
+        format="json",
+    )
+    error = error_of(response, "E_RULES")
+    assert "lianzhuang_bonus" in error["message_en"] and "1001" in error["message_en"]
+    assert stored() == before
+    # The sitting still takes rounds.
+    recorded = api_as(owner).post(f"/api/sessions/{sitting.pk}/rounds/", DRAW, format="json")
+    assert recorded.status_code == 201
+
+
+def test_an_import_with_rules_over_a_bound_is_refused(owner, api_as):
+    export = {
+        "format": "anqing-session",
+        "name": "t",
+        "players": PLAYERS,
+        "rules_versions": [{"number": 1, "rules": {}}, {"number": 2, "rules": {"qi_dui": 5000}}],
+        "rounds": [],
+    }
+    before = stored()
+    response = api_as(owner).post("/api/sessions/import/", export, format="json")
+    assert "qi_dui" in error_of(response, "E_RULES")["message_en"]
+    assert stored() == before
+
+
+def test_the_house_rules_form_uses_the_engine_bounds():
+    form = HouseRulesForm(ruleset="anqing")
+    for key, bound in scoring.MAXIMA.items():
+        if key in scoring.MAX_STEPS:
+            continue
+        assert form.fields[key].max_value == bound, key
+        assert f'max="{bound}"' in str(form[key]), key
+    over = HouseRulesForm(
+        {"rule-dealer_base": "1001", "rule-gang_kai_ladder": ", ".join(["4"] * 13)},
+        ruleset="anqing",
+    )
+    assert not over.is_valid()
+    assert set(over.errors) >= {"dealer_base", "gang_kai_ladder"}
+    big_step = HouseRulesForm({"rule-lianzhuang_bonus": "3, 6, 12, 1001"}, ruleset="anqing")
+    assert not big_step.is_valid() and "lianzhuang_bonus" in big_step.errors
+
+
+def test_the_house_rules_page_says_the_bound(owner):
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        "/sessions/new/",
+        {
+            "name": "t",
+            **{f"player_{seat}": name for seat, name in zip("ESWN", PLAYERS, strict=True)},
+            "ruleset": "anqing",
+            "base_silver": "1",
+            "rules_for": "anqing",
+            "rule-lianzhuang_bonus": "3, 6, 12, 1001",
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "At most 12 numbers, each at most 1000." in response.content.decode()
+    assert not Session.objects.exists()
+
+
+# --- base silver ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("silver", ["1000000", "0.0001", "2.5", 3, "1.50000"])
+def test_a_session_takes_base_silver_up_to_the_engines_limit(owner, silver):
+    session = services.session_create(owner=owner, name="t", players=PLAYERS, base_silver=silver)
+    assert session.base_silver == Decimal(str(silver))
+    assert services.round_record(session=session, entry=plain("S"), user=owner).status == 201
+
+
+@pytest.mark.parametrize(
+    "silver", ["1000001", "99999999", "5_000", "1_0", "٥", "５", "1.５", "0", "-1", "NaN"]
+)
+def test_a_session_refuses_base_silver_the_engine_would_refuse(owner, api_as, silver):
+    before = stored()
+    body = {"name": "t", "players": PLAYERS, "base_silver": silver}
+    error = error_of(api_as(owner).post("/api/sessions/", body, format="json"), "E_INVALID")
+    assert "base_silver" in error["message"] and "base_silver" in error["message_en"]
+    assert str(scoring.MAX_SILVER) in error["message_en"]
+    assert stored() == before
+
+
+@pytest.mark.parametrize(
+    ("raw", "amount"),
+    [
+        ("12", Decimal("12")),
+        (" 0.50 ", Decimal("0.50")),
+        (3, Decimal(3)),
+        (0.25, Decimal("0.25")),
+        (Decimal("1E+1"), Decimal(10)),
+        ("5_000", None),
+        ("٥", None),
+        ("５", None),
+        ("1٫5", None),
+        ("NaN", None),
+        ("inf", None),
+        (True, None),
+        (None, None),
+    ],
+)
+def test_parse_money_reads_ascii_decimals_only(raw, amount):
+    assert parse_money(raw) == amount
+
+
+@pytest.mark.parametrize("silver", ["5_000", "５", "٥", "2000000"])
+def test_the_session_page_refuses_what_the_api_refuses(owner, silver):
+    data = {
+        "name": "t",
+        **{f"player_{seat}": name for seat, name in zip("ESWN", PLAYERS, strict=True)},
+        "ruleset": "anqing",
+        "base_silver": silver,
+    }
+    form = SessionForm(data)
+    assert not form.is_valid() and "base_silver" in form.errors
+    assert SessionForm(data | {"base_silver": "1000000"}).is_valid()
+    assert f'max="{scoring.MAX_SILVER}"' in str(SessionForm()["base_silver"])
+
+
+# --- what the ledger can hold ---------------------------------------------------------------
+
+
+def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, api_as):
+    """Rules at their bounds and the largest base silver: W fed three pungs (順包 ×1000)."""
+    rules = {"bao_pung_3": 1000, "pao_feng": 1000, "dealer_base": 1000}
+    session = services.session_create(
+        owner=owner, name="t", players=PLAYERS, base_silver="1000000", rules=rules
+    )
+    before = stored()
+    response = api_as(owner).post(
+        f"/api/sessions/{session.pk}/rounds/", bao("S", "W"), format="json"
+    )
+    error = error_of(response, "E_RULES")
+    assert "W → S" in error["message_en"] and "ledger" in error["message_en"]
+    assert stored() == before
+    with pytest.raises(CalculatorError):
+        services.round_record(session=session, entry=bao("S", "W"), user=owner)
+    # A smaller round of the same sitting is recorded.
+    assert services.round_record(session=session, entry=plain("S"), user=owner).status == 201
