@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -148,7 +149,8 @@ LOGIN_URL = "/accounts/login/"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # DRF's token, refused (and deleted) once older than TOKEN_LIFETIME.
+        "calculator.api.tokens.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -174,12 +176,50 @@ SPECTACULAR_SETTINGS = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
-# Log-in attempts (the pages' form and POST /api/auth/token/): after this many failures for one
-# username from one address within the window, further attempts are refused without checking the
-# password. The counts live in the cache: several app servers need a shared cache for them.
+# Log-in attempts (the pages' form, /admin/login/ and POST /api/auth/token/): after this many
+# failures for one username from one address within the window, or this many from one address
+# whatever the usernames, further attempts are refused without checking the password
+# (calculator/login_attempts.py). The counts live in the cache below.
 LOGIN_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_FAILURE_LIMIT_PER_ADDRESS = int(
+    os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT_PER_ADDRESS", "20")
+)
 LOGIN_FAILURE_WINDOW = int(os.environ.get("DJANGO_LOGIN_FAILURE_WINDOW", "900"))
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# An API token older than this is refused and deleted; POST /api/auth/token/ then issues a new one.
+TOKEN_LIFETIME = timedelta(days=int(os.environ.get("DJANGO_TOKEN_LIFETIME_DAYS", "30")))
+
+
+def cache_from_url(url: str) -> dict[str, object]:
+    """The default cache: Django's database cache (table ``calculator_cache``, made by migration
+    0003), shared by every app server with no other service; ``redis://…``/``rediss://…`` for
+    Redis (the deployment installs the ``redis`` package), ``locmem://`` for one process only."""
+    # The database and memory caches drop entries beyond MAX_ENTRIES, live ones too (default 300,
+    # which a burst of failed log-ins from many addresses would fill).
+    bounded = {"OPTIONS": {"MAX_ENTRIES": 50_000}}
+    if not url:
+        return {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "calculator_cache",
+            **bounded,
+        }
+    scheme = url.partition("://")[0].lower()
+    if scheme in {"redis", "rediss"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if scheme == "locmem":
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": url.partition("://")[2],
+            **bounded,
+        }
+    # The value is named, a password in it is not.
+    shown = f"{scheme}://…@{url.rpartition('@')[2]}" if "@" in url else url
+    raise ImproperlyConfigured(
+        f"CACHE_URL={shown!r} is not a cache this app knows: use redis://…, rediss://… or "
+        f"locmem://, or leave CACHE_URL unset for Django's database cache."
+    )
+
+
+CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "").strip())}
 
 # --- security headers -----------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from calculator.admin import admin_login
 from calculator.api.errors import api_or_page_400, api_or_page_404, api_or_page_500
 from calculator.health import healthz
 
@@ -22,6 +23,8 @@ SWAGGER_UI_CSP = {
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # Before the admin's own routes: its log-in page under the log-in limits (calculator/admin.py).
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path(

@@ -20,6 +20,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from calculator import usernames
 from calculator.money import parse_money
 from calculator.web.hans import to_hans
 from calculator.web.templatetags.tiles import faces_of
@@ -505,7 +506,43 @@ class SessionForm(forms.Form):
 
 
 class SignUpForm(UserCreationForm):
-    pass
+    """Django's sign-up form, refusing names that could pass for someone else
+    (``calculator.usernames``): invisible characters, mixed scripts, look-alikes of an
+    existing name."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Beside Django's own validator, so the message names the hidden character.
+        self.fields["username"].validators.insert(0, refuse_invisible_characters)
+
+    def clean_username(self) -> str | None:
+        username = super().clean_username()
+        if not username:
+            return username
+        if usernames.mixes_scripts(username):
+            raise forms.ValidationError(
+                _("用户名不能混用几种文字的字母（比如拉丁字母和西里尔字母）：%(scripts)s。"),
+                code="mixed_scripts",
+                params={"scripts": ", ".join(sorted(usernames.scripts_of(username)))},
+            )
+        lookalike = usernames.lookalike_of(username)
+        if lookalike is not None:
+            raise forms.ValidationError(
+                _("这个用户名和已有的“%(name)s”看起来一样，请换一个。"),
+                code="lookalike",
+                params={"name": lookalike},
+            )
+        return username
+
+
+def refuse_invisible_characters(username: str) -> None:
+    hidden = usernames.invisible_characters(username)
+    if hidden:
+        raise forms.ValidationError(
+            _("用户名里有看不见的字符：%(characters)s。请删掉它们。"),
+            code="invisible",
+            params={"characters": ", ".join(hidden)},
+        )
 
 
 class InviteForm(forms.Form):

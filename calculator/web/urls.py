@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from calculator.web import views
+from calculator.web import passwords, views
 
 app_name = "web"
 
@@ -16,6 +16,12 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
+    path("accounts/password/", passwords.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "accounts/password/done/",
+        passwords.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("sessions/", views.session_list, name="session_list"),
     path("sessions/new/", views.session_new, name="session_new"),
     path("sessions/import/", views.session_import, name="session_import"),

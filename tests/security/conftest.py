@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.db import BaseDatabaseCache
 from rest_framework.test import APIClient
 
 from calculator import services
@@ -15,8 +16,18 @@ from tests.calculator.hands import DRAW, plain
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    """Log-in failure counts live in the cache: every test starts and ends with none."""
+def fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Log-in failure counts live in the cache: every test starts and ends with none. The
+    database cache (the default) lives in the test's database, so a test without one has no
+    counts, and one with it clears them once its database is there."""
+    if isinstance(caches["default"], BaseDatabaseCache):
+        wants_db = request.node.get_closest_marker("django_db") is not None or bool(
+            {"db", "transactional_db"} & set(request.fixturenames)
+        )
+        if not wants_db:
+            yield
+            return
+        request.getfixturevalue("db")
     cache.clear()
     yield
     cache.clear()
