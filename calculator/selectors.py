@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
 from typing import Any
@@ -19,6 +20,7 @@ from django.db.models import Max, Q, QuerySet, Sum
 from calculator.errors import not_found
 from calculator.models import Payment, Round, RulesVersion, Session
 from calculator.money import money_str
+from calculator.paging import SHARE_LIMIT
 from scoring import SEATS, Rules, dealer_after, dealer_base, make_rules, score
 
 ZERO = Decimal("0")
@@ -44,6 +46,12 @@ def session_for_user(user: AbstractBaseUser, pk: int) -> Session:
     return session
 
 
+def sessions_listed(user: AbstractBaseUser, *, archived: bool = False) -> QuerySet[Session]:
+    """The sittings a user's list shows: those not archived, or with ``archived`` all of them."""
+    sessions = sessions_for_user(user)
+    return sessions if archived else sessions.filter(archived_at__isnull=True)
+
+
 def session_by_share_token(token: str) -> Session:
     session = (
         Session.objects.select_related("owner", "east", "south", "west", "north")
@@ -53,6 +61,21 @@ def session_by_share_token(token: str) -> Session:
     if session is None:
         raise not_found("這個分享鏈接無效。", "This share link is not valid.")
     return session
+
+
+def share_version(token: str) -> tuple[int, int] | None:
+    """The pk and version of the sitting a share link shows (None for no such link): the one
+    cheap query a page asking "anything new?" costs."""
+    return Session.objects.filter(share_token=token).values_list("pk", "version").first()
+
+
+def members_list(session: Session) -> list[dict[str, Any]]:
+    """Who may see and record in a sitting: its owner first, then the members by username."""
+    members = session.members.order_by("username")
+    return [
+        {"username": session.owner.get_username(), "owner": True},
+        *({"username": member.get_username(), "owner": False} for member in members),
+    ]
 
 
 # --- state -----------------------------------------------------------------------------------
@@ -144,6 +167,7 @@ def session_detail(session: Session, *, with_share_token: bool = True) -> dict[s
         "rules_version": version.number if version else 1,
         "players": seat_names(session),
         "created_at": session.created_at.isoformat(),
+        "archived": session.archived_at is not None,
         "state": session_state(session),
     }
     if with_share_token:
@@ -161,6 +185,7 @@ def session_summaries(sessions: Iterable[Session]) -> list[dict[str, Any]]:
             "base_silver": money_str(session.base_silver),
             "players": seat_names(session),
             "created_at": session.created_at.isoformat(),
+            "archived": session.archived_at is not None,
         }
         for session in sessions
     ]
@@ -232,8 +257,54 @@ def _rounds(session: Session) -> list[Round]:
     )
 
 
-def rounds_list(session: Session) -> list[dict[str, Any]]:
-    return [round_as_dict(game_round) for game_round in _rounds(session)]
+@dataclass(frozen=True)
+class RoundWindow:
+    """Some rounds of a sitting, in order: ``offset`` rounds come before them, ``total`` in all."""
+
+    rounds: list[Round]
+    total: int
+    offset: int
+    limit: int
+
+
+def round_window(session: Session, offset: int | None = 0, limit: int | None = None) -> RoundWindow:
+    """Rounds ``offset + 1`` … ``offset + limit`` in order (every round from ``offset`` on when
+    ``limit`` is None; the newest ``limit`` when ``offset`` is None), with their rules versions and
+    payments: two queries, and a count only when the rounds alone cannot tell the total."""
+    query = (
+        session.rounds.select_related("rules_version")
+        .prefetch_related("payments")
+        .order_by("number")
+    )
+    total = None
+    if offset is None:
+        total = session.rounds.count()
+        offset = max(total - limit, 0) if limit is not None else 0
+    rounds = list(query[offset:] if limit is None else query[offset : offset + limit])
+    if total is None:
+        short = limit is None or len(rounds) < limit
+        total = offset + len(rounds) if short and (rounds or offset == 0) else None
+    if total is None:
+        total = session.rounds.count()
+    return RoundWindow(rounds, total, offset, max(total - offset, 0) if limit is None else limit)
+
+
+def rounds_list(
+    session: Session, *, offset: int | None = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
+    return [round_as_dict(r) for r in round_window(session, offset, limit).rounds]
+
+
+def rounds_page(session: Session, *, offset: int | None, limit: int) -> dict[str, Any]:
+    """A page of ``rounds_list`` with where it stands: ``rounds``, ``total``, ``offset``,
+    ``limit``."""
+    window = round_window(session, offset, limit)
+    return {
+        "rounds": [round_as_dict(r) for r in window.rounds],
+        "total": window.total,
+        "offset": window.offset,
+        "limit": window.limit,
+    }
 
 
 def round_detail(session: Session, number: int) -> dict[str, Any]:
@@ -243,11 +314,53 @@ def round_detail(session: Session, number: int) -> dict[str, Any]:
     return round_as_dict(game_round)
 
 
-def ledger(session: Session) -> dict[str, Any]:
-    """Every payment, round by round, with the running balance of each seat after the round."""
-    running = dict.fromkeys(SEATS, ZERO)
+def _balances_around(
+    session: Session, window: RoundWindow
+) -> tuple[dict[str, Decimal], dict[str, Decimal] | None]:
+    """Each seat's balance before the window's first round, and after the sitting's last round
+    (None when the window reaches it: its running balance says it). One aggregate query at most,
+    never a walk over the rounds before the window."""
+    reaches_end = window.offset + len(window.rounds) >= window.total
+    if window.offset == 0 and reaches_end:
+        return dict.fromkeys(SEATS, ZERO), None
+    first = window.rounds[0].number if window.rounds else None
+    aggregates: dict[str, Any] = {}
+    for seat in SEATS:
+        aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
+        aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
+        if first is not None:
+            earlier = Q(round__number__lt=first)
+            aggregates[f"{seat}_in_before"] = Sum("amount", filter=Q(payee=seat) & earlier)
+            aggregates[f"{seat}_out_before"] = Sum("amount", filter=Q(payer=seat) & earlier)
+    sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
+        **aggregates
+    )
+
+    def net(suffix: str) -> dict[str, Decimal]:
+        return {
+            seat: (sums[f"{seat}_in{suffix}"] or ZERO) - (sums[f"{seat}_out{suffix}"] or ZERO)
+            for seat in SEATS
+        }
+
+    totals = net("")
+    before = net("_before") if first is not None else totals
+    return before, None if reaches_end else totals
+
+
+def ledger(session: Session, *, offset: int | None = 0, limit: int | None = None) -> dict[str, Any]:
+    """Every payment, round by round, with the running balance of each seat after the round.
+
+    With ``offset``/``limit`` only those rounds (``round_window``), their running balances still
+    the sitting's true ones; ``balances`` are always the balances after the last round."""
+    return ledger_of(session, round_window(session, offset, limit))
+
+
+def ledger_of(session: Session, window: RoundWindow) -> dict[str, Any]:
+    """``ledger`` over rounds already read."""
+    running, totals = _balances_around(session, window)
+    running = dict(running)
     entries = []
-    for game_round in _rounds(session):
+    for game_round in window.rounds:
         payments = list(game_round.payments.all()) if not game_round.voided else []
         words = liability_words(game_round) if any(p.liability for p in payments) else {}
         for payment in payments:
@@ -274,7 +387,10 @@ def ledger(session: Session) -> dict[str, Any]:
     return {
         "players": seat_names(session),
         "rounds": entries,
-        "balances": {seat: money_str(amount) for seat, amount in running.items()},
+        "balances": {seat: money_str(amount) for seat, amount in (totals or running).items()},
+        "total_rounds": window.total,
+        "offset": window.offset,
+        "limit": window.limit,
     }
 
 
@@ -479,15 +595,19 @@ def session_export(session: Session) -> dict[str, Any]:
     }
 
 
-def share_view(session: Session) -> dict[str, Any]:
+def share_view(
+    session: Session, *, offset: int | None = None, limit: int = SHARE_LIMIT
+) -> dict[str, Any]:
     """Everything a share link shows: read-only, without the token that grants it and without
-    the owner's username (an account name is not for anyone holding the link)."""
+    the owner's username (an account name is not for anyone holding the link). The rounds are
+    the newest ``limit`` unless ``offset`` says which (``round_window``)."""
+    window = round_window(session, offset, limit)
     shared = session_detail(session, with_share_token=False)
     del shared["owner"]
     return {
         "session": shared,
-        "ledger": ledger(session),
-        "rounds": rounds_list(session),
+        "ledger": ledger_of(session, window),
+        "rounds": [round_as_dict(r) for r in window.rounds],
     }
 
 

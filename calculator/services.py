@@ -14,14 +14,23 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid, not_found
-from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
+from calculator.models import (
+    IdempotentAnswer,
+    Payment,
+    Player,
+    Round,
+    RulesVersion,
+    Session,
+    new_share_token,
+)
 from calculator.money import parse_money
 from calculator.selectors import hand_scored, round_answer, rules_for
 from scoring import (
@@ -170,6 +179,7 @@ def session_create(
     rules: dict | None = None,
 ) -> Session:
     """A new sitting with its four seats (E S W N, R2.1) and its first house-rule version."""
+    _live_sessions_cap(owner)
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name:
         raise invalid("請填寫本場的名稱（name）。", "The session needs a name.")
@@ -243,11 +253,15 @@ def rules_change(
 ) -> RulesVersion:
     """New house rules (R12) for the rounds recorded from now on; old rounds keep theirs."""
     session = _locked(session)
+    _open_for_changes(session)
     _rules_checked(session.ruleset, rules)
     last = session.rules_versions.aggregate(last=Max("number"))["last"] or 0
-    return RulesVersion.objects.create(
+    _rules_versions_cap(last + 1)
+    version = RulesVersion.objects.create(
         session=session, number=last + 1, overrides=rules, created_by=user
     )
+    _history_changed(session)
+    return version
 
 
 # --- rounds ---------------------------------------------------------------------------------
@@ -276,9 +290,11 @@ def round_record(
         if first is not None:
             _same_request(first, user, body_hash)
             return Recorded(None, first.status, first.body, replayed=True)
+    _open_for_changes(session)
     if not isinstance(entry, RoundEntry):
         entry = round_entry_parse(entry)
     last = session.rounds.aggregate(last=Max("number"))["last"] or 0
+    _round_cap(last)
     version = session.rules_versions.order_by("-number").first()
     dealer, streak = _context_before(session, last + 1)
     game_round = Round(
@@ -305,6 +321,7 @@ def round_record(
     for payment in payments:
         payment.round = game_round
     Payment.objects.bulk_create(payments)
+    _history_changed(session)
     body = round_answer(game_round, payments=payments)
     if idempotency_key:
         IdempotentAnswer.objects.create(
@@ -353,6 +370,7 @@ def round_correct(
 ) -> Round:
     """Replace what round ``number`` recorded; every later round is re-scored in order."""
     session = _locked(session)
+    _open_for_changes(session)
     if not isinstance(entry, RoundEntry):
         entry = round_entry_parse(entry)
     game_round = _round_of(session, number)
@@ -367,6 +385,7 @@ def round_correct(
         result=entry.result, winner=entry.winner, hand=entry.hand, corrected_at=timezone.now()
     )
     _rescore_from(session, number)
+    _history_changed(session)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 
 
@@ -375,10 +394,12 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
     """Void round ``number``: it stays in history, moves no money and no longer counts for the
     dealer's progression (R2.2), so every later round is re-scored."""
     session = _locked(session)
+    _open_for_changes(session)
     game_round = _round_of(session, number)
     if not game_round.voided:
         Round.objects.filter(pk=game_round.pk).update(voided=True, voided_at=timezone.now())
         _rescore_from(session, number)
+        _history_changed(session)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 
 
@@ -388,6 +409,7 @@ def round_undo(*, session: Session, number: int, user: AbstractBaseUser | None =
     that counts, as when the page asking for it was drawn; otherwise E_CONFLICT and nothing
     changes (another phone recorded or undid a round since)."""
     session = _locked(session)
+    _open_for_changes(session)
     last = session.rounds.filter(voided=False).order_by("-number").only("number").first()
     if last is None or last.number != number:
         raise CalculatorError(
@@ -417,6 +439,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         raise invalid(
             "rules_versions 的每一項必須是對象。", "Each of rules_versions must be an object."
         )
+    _import_caps(versions, rounds)
     first_rules = versions[0].get("rules", {})
     session = session_create(
         owner=owner,
@@ -649,3 +672,176 @@ def _rounds_update(rounds: list[Round]) -> None:
     ]
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
+
+
+# --- taking back ------------------------------------------------------------------------------
+# Everything can be taken back (a share link rotated or revoked, a member removed, a sitting
+# archived, restored or deleted), and nothing is unbounded (rounds, rules versions and live
+# sittings have caps, refused with E_LIMIT before anything is saved).
+
+
+def limit_reached(message: str, message_en: str) -> CalculatorError:
+    """A cap of the app (settings' limits section): E_LIMIT, HTTP 422."""
+    return CalculatorError("E_LIMIT", message, message_en, status=422)
+
+
+def _history_changed(session: Session) -> None:
+    """One bump of the sitting's version per change of what it shows, so a page showing version
+    N learns from one cheap query whether anything is new."""
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1)
+
+
+def _open_for_changes(session: Session) -> None:
+    """An archived sitting is read-only until its owner restores it."""
+    if session.archived_at is not None:
+        raise CalculatorError(
+            "E_CONFLICT",
+            "這一場已歸檔，只能查看：主人恢復它之後才能記局、更正、作廢、撤銷或改家規。",
+            "This session is archived and read-only: its owner must restore it before rounds "
+            "can be recorded, corrected, voided or undone, or the rules changed.",
+            status=409,
+        )
+
+
+def _round_cap(last: int) -> None:
+    """Refuse the round after the cap (``last`` is the number of the newest round)."""
+    cap = settings.MAX_ROUNDS_PER_SESSION
+    if last >= cap:
+        raise limit_reached(
+            f"這一場已經有 {cap} 局，到了一場的上限，不能再記了；請用同樣的人再開一場。",
+            f"This session has reached the cap of {cap} rounds and takes no more; start a new "
+            f"session with the same players to go on.",
+        )
+
+
+def _rules_versions_cap(count: int) -> None:
+    cap = settings.MAX_RULES_VERSIONS_PER_SESSION
+    if count > cap:
+        raise limit_reached(
+            f"一場最多 {cap} 個家規版本，這裡有 {count} 個。",
+            f"A session has at most {cap} rules versions; this one would have {count}.",
+        )
+
+
+def _live_sessions_cap(owner: AbstractBaseUser) -> None:
+    cap = settings.MAX_LIVE_SESSIONS_PER_USER
+    if Session.objects.filter(owner=owner, archived_at__isnull=True).count() >= cap:
+        raise limit_reached(
+            f"你已經有 {cap} 場沒有歸檔的牌局，到了上限；請先歸檔或刪除一些舊的。",
+            f"You already have {cap} sessions that are not archived, the cap; archive or delete "
+            f"some old ones first.",
+        )
+
+
+def _import_caps(versions: list, rounds: list) -> None:
+    """An import past a cap is refused before any of it is read: no work for a file that could
+    never be saved."""
+    cap = settings.MAX_ROUNDS_PER_SESSION
+    if len(rounds) > cap:
+        raise limit_reached(
+            f"文件裡有 {len(rounds)} 局，一場最多 {cap} 局，沒有導入；請把它分成幾場。",
+            f"The file has {len(rounds)} rounds and a session has at most {cap}; nothing was "
+            f"imported. Split it into several sessions.",
+        )
+    _rules_versions_cap(len(versions))
+
+
+def _owner_only(session: Session, user: AbstractBaseUser | None, what: str, what_en: str) -> None:
+    if user is None or session.owner_id != user.pk:
+        raise CalculatorError(
+            "E_FORBIDDEN", f"只有這一場的主人可以{what}。", f"Only the session's owner may {what_en}.",
+            status=403,
+        )
+
+
+@transaction.atomic
+def share_link_rotate(*, session: Session, user: AbstractBaseUser | None) -> str:
+    """A new share token: the old link (if any) stops working at once. Also shares again a
+    sitting whose link was revoked."""
+    session = _locked(session)
+    _owner_only(session, user, "換分享鏈接", "change the share link")
+    session.share_token = new_share_token()
+    session.save(update_fields=["share_token"])
+    return session.share_token
+
+
+@transaction.atomic
+def share_link_revoke(*, session: Session, user: AbstractBaseUser | None) -> None:
+    """No share link at all: the old one answers 404 until the owner makes a new one."""
+    session = _locked(session)
+    _owner_only(session, user, "停止分享", "stop sharing")
+    if session.share_token is not None:
+        session.share_token = None
+        session.save(update_fields=["share_token"])
+
+
+@transaction.atomic
+def member_remove(*, session: Session, user: AbstractBaseUser | None, username: str) -> None:
+    """The owner removes a member, or a member leaves; the sitting then no longer exists for
+    them (404). The owner is not a member and cannot be removed."""
+    session = _locked(session)
+    if username == session.owner.get_username():
+        raise invalid(
+            f"{username!r} 是這一場的主人，不能移除；不要這一場了可以歸檔或刪除它。",
+            f"{username!r} owns this session and cannot be removed; archive or delete it instead.",
+        )
+    member = session.members.filter(username=username).first()
+    if member is None:
+        raise not_found(
+            f"{username!r} 不是這一場的成員。", f"{username!r} is not a member of this session."
+        )
+    if user is None or (user.pk != session.owner_id and user.pk != member.pk):
+        raise CalculatorError(
+            "E_FORBIDDEN",
+            "只有主人可以移除別人；成員只能自己退出。",
+            "Only the owner may remove someone else; a member may only leave.",
+            status=403,
+        )
+    session.members.remove(member)
+
+
+@transaction.atomic
+def session_archive(*, session: Session, user: AbstractBaseUser | None) -> Session:
+    """Archive the sitting: read-only, out of the lists, still readable and shareable."""
+    session = _locked(session)
+    _owner_only(session, user, "歸檔", "archive it")
+    if session.archived_at is None:
+        session.archived_at = timezone.now()
+        session.save(update_fields=["archived_at"])
+        _history_changed(session)
+    return Session.objects.select_related("owner", "east", "south", "west", "north").get(
+        pk=session.pk
+    )
+
+
+@transaction.atomic
+def session_restore(*, session: Session, user: AbstractBaseUser | None) -> Session:
+    """Take an archived sitting back into use; it counts again towards the live-sittings cap."""
+    session = _locked(session)
+    _owner_only(session, user, "恢復", "restore it")
+    if session.archived_at is not None:
+        _live_sessions_cap(session.owner)
+        session.archived_at = None
+        session.save(update_fields=["archived_at"])
+        _history_changed(session)
+    return Session.objects.select_related("owner", "east", "south", "west", "north").get(
+        pk=session.pk
+    )
+
+
+@transaction.atomic
+def session_delete(*, session: Session, user: AbstractBaseUser | None) -> None:
+    """Delete the sitting with its rounds, payments, rules versions and players: it cannot be
+    brought back (an export first keeps a copy)."""
+    session = _locked(session)
+    _owner_only(session, user, "刪除這一場", "delete it")
+    seated = [session.east_id, session.south_id, session.west_id, session.north_id]
+    # Rounds first: a round PROTECTs its rules version, which the session's delete cascades to.
+    Payment.objects.filter(round__session=session).delete()
+    Round.objects.filter(session=session).only("pk").delete()
+    session.delete()
+    still_seated = Session.objects.filter(
+        Q(east__in=seated) | Q(south__in=seated) | Q(west__in=seated) | Q(north__in=seated)
+    ).values_list("east", "south", "west", "north")
+    kept = {pk for row in still_seated for pk in row}
+    Player.objects.filter(pk__in=[pk for pk in seated if pk not in kept]).delete()

@@ -176,6 +176,14 @@ SPECTACULAR_SETTINGS = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
+# Caps that keep every sitting and every account bounded (README, "Caps and pages"). A round or an
+# import past a cap is refused with E_LIMIT (422) before anything is saved; correcting round 1
+# of a capped sitting re-scores at most MAX_ROUNDS_PER_SESSION rounds.
+MAX_ROUNDS_PER_SESSION = int(os.environ.get("DJANGO_MAX_ROUNDS_PER_SESSION", "5000"))
+MAX_RULES_VERSIONS_PER_SESSION = int(os.environ.get("DJANGO_MAX_RULES_VERSIONS", "1000"))
+# Sittings one account owns that are not archived.
+MAX_LIVE_SESSIONS_PER_USER = int(os.environ.get("DJANGO_MAX_LIVE_SESSIONS_PER_USER", "1000"))
+
 # Log-in attempts (the pages' form, /admin/login/ and POST /api/auth/token/): after this many
 # failures for one username from one address within the window, or this many from one address
 # whatever the usernames, further attempts are refused without checking the password

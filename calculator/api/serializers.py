@@ -169,6 +169,7 @@ class SessionSummarySerializer(serializers.Serializer):
     base_silver = serializers.CharField()
     players = SeatNamesSerializer()
     created_at = serializers.DateTimeField()
+    archived = serializers.BooleanField(help_text="Archived: read-only, out of the list")
 
 
 class SharedSessionSerializer(SessionSummarySerializer):
@@ -182,7 +183,10 @@ class SharedSessionSerializer(SessionSummarySerializer):
 
 class SessionDetailSerializer(SharedSessionSerializer):
     owner = serializers.CharField()
-    share_token = serializers.CharField(help_text="Anyone with /api/share/{token}/ may read")
+    share_token = serializers.CharField(
+        allow_null=True,
+        help_text="Anyone with /api/share/{token}/ may read; null when the owner stopped sharing",
+    )
 
 
 class RoundSerializer(serializers.Serializer):
@@ -225,7 +229,10 @@ class LedgerRoundSerializer(serializers.Serializer):
 class LedgerSerializer(serializers.Serializer):
     players = SeatNamesSerializer()
     rounds = LedgerRoundSerializer(many=True)
-    balances = SeatMoneySerializer()
+    balances = SeatMoneySerializer(help_text="After the sitting's last round, whatever the page")
+    total_rounds = serializers.IntegerField(help_text="Rounds of the sitting, on every page")
+    offset = serializers.IntegerField(help_text="Rounds before this page's first")
+    limit = serializers.IntegerField()
 
 
 class StandingSerializer(serializers.Serializer):
@@ -305,3 +312,12 @@ class InvitedSerializer(serializers.Serializer):
 def errors(*statuses: int) -> dict[int, type[ErrorSerializer]]:
     """The error object for each status an operation may answer with."""
     return dict.fromkeys(statuses, ErrorSerializer)
+
+
+class ShareTokenSerializer(serializers.Serializer):
+    share_token = serializers.CharField(help_text="The new link: /share/{token}/ and /api/share/…")
+
+
+class MemberSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    owner = serializers.BooleanField(help_text="The sitting's owner (not removable)")

@@ -22,6 +22,9 @@ urlpatterns = [
     path("sessions/<int:pk>/stats/", views.StatsView.as_view(), name="stats"),
     path("sessions/<int:pk>/rules/", views.RulesView.as_view(), name="rules"),
     path("sessions/<int:pk>/members/", views.MembersView.as_view(), name="members"),
+    path("sessions/<int:pk>/members/<str:username>/", views.MemberView.as_view(), name="member"),
+    path("sessions/<int:pk>/share/", views.ShareLinkView.as_view(), name="share-link"),
+    path("sessions/<int:pk>/archive/", views.ArchiveView.as_view(), name="archive"),
     path("sessions/<int:pk>/export/", views.ExportView.as_view(), name="export"),
     path("share/<str:token>/", views.ShareView.as_view(), name="share"),
 ]

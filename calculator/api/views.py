@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
+from django.views.decorators.http import condition
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator import selectors, services
+from calculator import paging, selectors, services
 from calculator.api.parsers import LimitedJSONParser
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers import (
@@ -20,6 +22,7 @@ from calculator.api.serializers import (
     InvitedSerializer,
     InviteSerializer,
     LedgerSerializer,
+    MemberSerializer,
     PlayerStatsSerializer,
     RoundAnswerSerializer,
     RoundEntrySerializer,
@@ -31,6 +34,7 @@ from calculator.api.serializers import (
     SessionDetailSerializer,
     SessionSummarySerializer,
     ShareSerializer,
+    ShareTokenSerializer,
     StandingSerializer,
     TransferSerializer,
     errors,
@@ -49,6 +53,36 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
         "(422 E_IDEMPOTENCY)."
     ),
 )
+
+
+# ?limit= and ?offset= of the lists (calculator.paging), and the headers of a page.
+LIMIT_PARAMETER = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": paging.MAX_LIMIT},
+    description=f"How many, 1 to {paging.MAX_LIMIT} (default {paging.DEFAULT_LIMIT}).",
+)
+OFFSET_PARAMETER = OpenApiParameter(
+    "offset",
+    {"type": "integer", "minimum": 0, "maximum": paging.MAX_OFFSET},
+    description="How many to skip from the first (default 0).",
+)
+PAGE_HEADERS = [
+    OpenApiParameter(
+        "X-Total-Count",
+        OpenApiTypes.INT,
+        OpenApiParameter.HEADER,
+        description="How many there are in all",
+        response=[200],
+    ),
+    OpenApiParameter(
+        "Link",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description='RFC 8288: <…>; rel="next" when there is more, <…>; rel="prev"',
+        response=[200],
+    ),
+]
+PAGE_PARAMETERS = [LIMIT_PARAMETER, OFFSET_PARAMETER, *PAGE_HEADERS]
 
 
 # What any logged-in read of a session may answer besides 200; writes add 400, 409, 413, 415.
@@ -86,13 +120,32 @@ class SessionView(APIView):
 
 
 class SessionListView(APIView):
-    @extend_schema(responses={200: SessionSummarySerializer(many=True), **errors(401)})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "archived",
+                {"type": "integer", "enum": [0, 1]},
+                description="1: archived sittings too (each says `archived`); default 0",
+            ),
+            *PAGE_PARAMETERS,
+        ],
+        responses={200: SessionSummarySerializer(many=True), **errors(400, 401)},
+    )
     def get(self, request: Request) -> Response:
-        return Response(selectors.session_summaries(selectors.sessions_for_user(request.user)))
+        window = paging.window_of(request.query_params)
+        archived = paging.flag_of(request.query_params, "archived")
+        sessions = selectors.sessions_listed(request.user, archived=archived)
+        offset = window.offset or 0
+        page = sessions[offset : offset + window.limit]
+        response = Response(selectors.session_summaries(page))
+        return paging.add_paging_headers(
+            response, request, total=sessions.count(), offset=offset, limit=window.limit
+        )
 
     @extend_schema(
         request=SessionCreateSerializer,
-        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415)},
+        # 422: E_LIMIT, the caller has as many live sittings as an account may.
+        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
         body = _body(request)
@@ -112,11 +165,30 @@ class SessionDetailView(SessionView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(selectors.session_detail(self.session(request, pk)))
 
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        """Delete the sitting with its rounds and payments (owner only); it cannot be undone."""
+        services.session_delete(session=self.session(request, pk), user=request.user)
+        return Response(status=204)
+
 
 class RoundListView(SessionView):
-    @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: RoundSerializer(many=True), **errors(400, 401, 404)},
+    )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.rounds_list(self.session(request, pk)))
+        window = paging.window_of(request.query_params)
+        page = selectors.rounds_page(
+            self.session(request, pk), offset=window.offset or 0, limit=window.limit
+        )
+        return paging.add_paging_headers(
+            Response(page["rounds"]),
+            request,
+            total=page["total"],
+            offset=page["offset"],
+            limit=page["limit"],
+        )
 
     @extend_schema(
         request=RoundEntrySerializer,
@@ -152,7 +224,8 @@ class RoundDetailView(SessionView):
         )
         return Response(selectors.round_answer(game_round))
 
-    @extend_schema(responses={200: RoundAnswerSerializer, **READ_ERRORS})
+    # 409: E_CONFLICT, the sitting is archived.
+    @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game_round = services.round_void(
             session=self.session(request, pk), number=number, user=request.user
@@ -161,9 +234,21 @@ class RoundDetailView(SessionView):
 
 
 class LedgerView(SessionView):
-    @extend_schema(responses={200: LedgerSerializer, **READ_ERRORS})
+    @extend_schema(
+        parameters=PAGE_PARAMETERS, responses={200: LedgerSerializer, **errors(400, 401, 404)}
+    )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.ledger(self.session(request, pk)))
+        window = paging.window_of(request.query_params)
+        ledger = selectors.ledger(
+            self.session(request, pk), offset=window.offset or 0, limit=window.limit
+        )
+        return paging.add_paging_headers(
+            Response(ledger),
+            request,
+            total=ledger["total_rounds"],
+            offset=ledger["offset"],
+            limit=ledger["limit"],
+        )
 
 
 class LedgerCsvView(SessionView):
@@ -197,7 +282,9 @@ class StatsView(SessionView):
 
 class RulesView(SessionView):
     @extend_schema(
-        request=RulesChangeSerializer, responses={201: SessionDetailSerializer, **WRITE_ERRORS}
+        request=RulesChangeSerializer,
+        # 422: E_LIMIT, the sitting has as many rules versions as one may.
+        responses={201: SessionDetailSerializer, **WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
         body = _body(request)
@@ -210,6 +297,11 @@ class RulesView(SessionView):
 
 class MembersView(SessionView):
     permission_classes = [*APIView.permission_classes, IsSessionOwner]
+
+    @extend_schema(responses={200: MemberSerializer(many=True), **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        """Who may see and record: the owner (``owner``: true) first, then the members."""
+        return Response(selectors.members_list(self.session(request, pk)))
 
     @extend_schema(
         request=InviteSerializer,
@@ -234,11 +326,24 @@ class ExportView(SessionView):
 class ImportView(APIView):
     @extend_schema(
         request=ExportSerializer,
-        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415)},
+        # 422: E_LIMIT, more rounds or rules versions than a sitting may have, or as many live
+        # sittings as an account may.
+        responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
         session = services.session_import(owner=request.user, data=_body(request))
         return Response(selectors.session_detail(session), status=201)
+
+
+def share_etag(request: Request, token: str) -> str | None:
+    """The share link's version of the sitting and the page asked for: one query, and a
+    matching If-None-Match answers 304 with nothing more read."""
+    row = selectors.share_version(token)
+    if row is None:
+        return None
+    pk, version = row
+    asked = (request.GET.get("offset", ""), request.GET.get("limit", ""))
+    return f'"share-{pk}-{version}-{asked[0]}-{asked[1]}"'
 
 
 class ShareView(APIView):
@@ -247,6 +352,81 @@ class ShareView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: ShareSerializer, **errors(404)})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": paging.MAX_LIMIT},
+                description=f"How many rounds, 1 to {paging.MAX_LIMIT} (default "
+                f"{paging.SHARE_LIMIT}).",
+            ),
+            OpenApiParameter(
+                "offset",
+                {"type": "integer", "minimum": 0, "maximum": paging.MAX_OFFSET},
+                description="Rounds to skip from round 1; default: the newest `limit` rounds.",
+            ),
+            *PAGE_HEADERS,
+        ],
+        responses={
+            200: ShareSerializer,
+            304: OpenApiResponse(description="Not modified: the If-None-Match ETag still holds"),
+            **errors(400, 404),
+        },
+    )
+    @method_decorator(condition(etag_func=share_etag))
     def get(self, request: Request, token: str) -> Response:
-        return Response(selectors.share_view(selectors.session_by_share_token(token)))
+        window = paging.window_of(request.query_params, default_limit=paging.SHARE_LIMIT)
+        shared = selectors.share_view(
+            selectors.session_by_share_token(token), offset=window.offset, limit=window.limit
+        )
+        ledger = shared["ledger"]
+        return paging.add_paging_headers(
+            Response(shared),
+            request,
+            total=ledger["total_rounds"],
+            offset=ledger["offset"],
+            limit=ledger["limit"],
+        )
+
+
+# --- taking back: share links, members, archiving -----------------------------------------------
+
+
+class ShareLinkView(SessionView):
+    """The owner's share link: a new one (the old stops working), or none at all."""
+
+    @extend_schema(request=None, responses={200: ShareTokenSerializer, **errors(401, 403, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        token = services.share_link_rotate(session=self.session(request, pk), user=request.user)
+        return Response({"share_token": token})
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        services.share_link_revoke(session=self.session(request, pk), user=request.user)
+        return Response(status=204)
+
+
+class MemberView(SessionView):
+    """The owner removes a member; a member may remove themself (leave)."""
+
+    @extend_schema(responses={204: None, **errors(400, 401, 403, 404)})
+    def delete(self, request: Request, pk: int, username: str) -> Response:
+        services.member_remove(
+            session=self.session(request, pk), user=request.user, username=username
+        )
+        return Response(status=204)
+
+
+class ArchiveView(SessionView):
+    """Archive (read-only, out of the list) or restore a sitting; owner only."""
+
+    @extend_schema(request=None, responses={200: SessionDetailSerializer, **errors(401, 403, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        session = services.session_archive(session=self.session(request, pk), user=request.user)
+        return Response(selectors.session_detail(session))
+
+    # 422: E_LIMIT, the owner already has as many live sittings as an account may.
+    @extend_schema(responses={200: SessionDetailSerializer, **errors(401, 403, 404, 422)})
+    def delete(self, request: Request, pk: int) -> Response:
+        session = services.session_restore(session=self.session(request, pk), user=request.user)
+        return Response(selectors.session_detail(session))

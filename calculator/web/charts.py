@@ -13,16 +13,25 @@ WIDTH, HEIGHT = 340, 200
 LEFT, RIGHT, TOP, BOTTOM = 36, 8, 10, 22
 
 
-def balance_chart(rounds: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> dict[str, Any]:
+def balance_chart(
+    rounds: Sequence[Mapping[str, Any]],
+    names: Mapping[str, str],
+    *,
+    start: Mapping[str, Decimal] | None = None,
+    first: int = 0,
+) -> dict[str, Any]:
     """One polyline per seat through its running balance after each round (from 0 before round 1).
 
-    ``rounds`` are the ledger's entries in order, each with ``balances`` by seat.
+    ``rounds`` are the ledger's entries in order, each with ``balances`` by seat. For the later
+    rounds of a sitting, ``start`` is each seat's balance after round ``first``, where the lines
+    begin.
     """
-    series = {seat: [Decimal(0)] for seat in SEATS}
+    series = {seat: [Decimal(start[seat]) if start else Decimal(0)] for seat in SEATS}
     for entry in rounds:
         for seat in SEATS:
             series[seat].append(Decimal(entry["balances"][seat]))
-    values = [value for points in series.values() for value in points]
+    # 0 stays in range: the dashed zero line is drawn whatever the balances.
+    values = [Decimal(0), *(value for points in series.values() for value in points)]
     top, bottom = max(values), min(values)
     if top == bottom:
         top, bottom = top + 1, bottom - 1
@@ -47,7 +56,8 @@ def balance_chart(rounds: Sequence[Mapping[str, Any]], names: Mapping[str, str])
         "bottom_y": TOP + plot_h,
         "axis_y": HEIGHT - 6,
         "last_x": x(steps),
-        "rounds": len(rounds),
+        "first": first,
+        "rounds": first + len(rounds),
         "series": [
             {
                 "seat": seat,

@@ -3,12 +3,16 @@ whole page, or only the named fragment when htmx asks (style: one view, page or 
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import wraps
+from math import ceil
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -19,13 +23,15 @@ from django.db.models import Count, Max, Min
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import scoring
-from calculator import selectors, services
+from calculator import paging, selectors, services
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
@@ -42,6 +48,7 @@ from calculator.web.forms import (
     SignUpForm,
 )
 from calculator.web.rules_book import rules_book_html
+from calculator.web.templatetags.tiles import pick
 
 CHANGES_KEY = "web:balance_changes"
 
@@ -175,12 +182,37 @@ def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     return wrapper
 
 
+def while_open(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An archived sitting is read-only: back to its page, which says so and offers the owner
+    to restore it (``services`` refuse the change anyway)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, session: Session, *args: Any, **kwargs: Any) -> HttpResponse:
+        if session.archived_at is not None:
+            messages.error(request, archived_notice())
+            return redirect("web:session", pk=session.pk)
+        return view(request, session, *args, **kwargs)
+
+    return wrapper
+
+
+def archived_notice() -> str:
+    return _("这一场已归档，只能查看：主人恢复它以后才能再记局、更正、作废或改家规。")
+
+
+def session_lists(user: Any) -> dict[str, Any]:
+    """The sittings a user sees: those in use, and the archived ones (a folded section)."""
+    sessions = list(selectors.sessions_for_user(user))
+    return {
+        "sessions": [session for session in sessions if session.archived_at is None],
+        "archived_sessions": [session for session in sessions if session.archived_at is not None],
+    }
+
+
 @login_required
 def session_list(request: HttpRequest) -> HttpResponse:
-    sessions = selectors.sessions_for_user(request.user)
-    return render(
-        request, "web/session_list.html", {"sessions": sessions, "import_form": ImportForm()}
-    )
+    context = {**session_lists(request.user), "import_form": ImportForm()}
+    return render(request, "web/session_list.html", context)
 
 
 @login_required
@@ -190,10 +222,7 @@ def session_import(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return redirect("web:session_list")
     form = ImportForm(request.POST, request.FILES)
-    context: dict[str, Any] = {
-        "sessions": selectors.sessions_for_user(request.user),
-        "import_form": form,
-    }
+    context: dict[str, Any] = {**session_lists(request.user), "import_form": form}
     if form.is_valid():
         export = form.cleaned_data["export"]
         try:
@@ -279,13 +308,49 @@ def session_new(request: HttpRequest) -> HttpResponse:
     return render(request, "web/session_new.html", context)
 
 
-def session_context(session: Session) -> dict[str, Any]:
-    """What the session page and the share page both read."""
+ROUNDS_PER_PAGE = paging.SHARE_LIMIT
+
+
+def page_number(request: HttpRequest) -> int:
+    """``?page=`` of the session and share pages: 1 (the newest rounds), 2 (the ones before),
+    …; anything but a whole number is page 1."""
+    raw = request.GET.get("page", "")
+    return int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+
+
+def balances_before(entry: Mapping[str, Any]) -> dict[str, Decimal]:
+    """Each seat's balance before a ledger entry: its running balance without its payments."""
+    before = {seat: Decimal(entry["balances"][seat]) for seat in scoring.SEATS}
+    for payment in entry["payments"]:
+        before[payment["from"]] += Decimal(payment["amount"])
+        before[payment["to"]] -= Decimal(payment["amount"])
+    return before
+
+
+def session_context(session: Session, page: int = 1) -> dict[str, Any]:
+    """What the session page and the share page both read: the state, and the rounds of page
+    ``page`` (1: the newest ``ROUNDS_PER_PAGE``, 2: the ones before them, …) with their true
+    running balances."""
     state = selectors.session_state(session)
     version = selectors.current_rules_version(session)
-    ledger = selectors.ledger(session)
+    # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
+    total = state["next_round"] - 1
+    pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
+    page = min(page, pages)
+    end = total - (page - 1) * ROUNDS_PER_PAGE
+    offset = max(end - ROUNDS_PER_PAGE, 0)
+    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None)
     names = ledger["players"]
+    shown = ledger["rounds"]
+    start = balances_before(shown[0]) if shown else None
     return {
+        "page": page,
+        "pages": pages,
+        "older_page": page + 1 if page < pages else None,
+        "newer_page": page - 1 if page > 1 else None,
+        "total_rounds": total,
+        "first_shown": shown[0]["number"] if shown else None,
+        "last_shown": shown[-1]["number"] if shown else None,
         "session": session,
         "state": state,
         "lianzhuang_bonus": scoring.lianzhuang_bonus(
@@ -303,23 +368,30 @@ def session_context(session: Session) -> dict[str, Any]:
             }
             for seat in scoring.SEATS
         ],
-        "rounds": list(reversed(ledger["rounds"])),
-        "chart": balance_chart(ledger["rounds"], names),
+        "rounds": list(reversed(shown)),
+        "chart": balance_chart(shown, names, start=start, first=offset),
     }
 
 
 @with_session
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
-    context = session_context(session)
+    if request.htmx and request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)  # the poll, and nothing new: htmx keeps what it shows
+    context = session_context(session, page_number(request))
     context["changes"] = request.session.pop(CHANGES_KEY, None)
-    context["share_url"] = request.build_absolute_uri(
-        reverse("web:share", args=[session.share_token])
+    context["is_owner"] = session.owner_id == request.user.pk
+    context["share_url"] = (
+        request.build_absolute_uri(reverse("web:share", args=[session.share_token]))
+        if session.share_token
+        else None
     )
     if not request.htmx or request.htmx.boosted:
         # Only the whole page asks to undo, confirms a draw and shows the QR code.
-        context["undo"] = selectors.undo_preview(session)
+        if session.archived_at is None:
+            context["undo"] = selectors.undo_preview(session)
         context["asking"] = request.GET.get("confirm")
-        context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+        if context["share_url"]:
+            context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
     return render_page_or(request, "web/session.html", "ledger", context)
 
 
@@ -443,11 +515,13 @@ def save_round(
 
 
 @with_session
+@while_open
 def round_new(request: HttpRequest, session: Session) -> HttpResponse:
     return round_editor(request, session)
 
 
 @with_session
+@while_open
 def round_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game_round = session.rounds.select_related("rules_version").filter(number=number).first()
     if game_round is None:
@@ -462,6 +536,7 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 @require_POST
 @with_session
+@while_open
 def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
     """荒莊: the dealer keeps the deal (R2.2) and no money moves (R9). One tap asks, the
     second (``confirm``) records it."""
@@ -472,6 +547,7 @@ def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
 
 @require_POST
 @with_session
+@while_open
 def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     """Undo the last round (``services.round_undo``: a void of the newest round that counts),
     after the page showed what it does to each balance. The form names the round it means; if
@@ -517,6 +593,7 @@ def round_detail(request: HttpRequest, session: Session, number: int) -> HttpRes
 
 
 @with_session
+@while_open
 def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """GET asks to confirm (works without JS); POST voids: kept in history, moves no money."""
     try:
@@ -582,6 +659,9 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
     in_force = current.overrides if current else {}
     form = HouseRulesForm(request.POST or None, ruleset=session.ruleset, current=in_force)
     context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}
+    if request.method == "POST" and session.archived_at is not None:
+        messages.error(request, archived_notice())
+        return redirect("web:session", pk=session.pk)
     if request.method == "POST":
         if form.is_valid():
             changed = form.overrides()
@@ -653,11 +733,46 @@ def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
 
 @require_safe
 def share(request: HttpRequest, token: str) -> HttpResponse:
-    try:
-        session = selectors.session_by_share_token(token)
-    except CalculatorError:
-        raise Http404(_("这个分享链接无效。")) from None
-    return render_page_or(request, "web/share.html", "live", session_context(session))
+    """The read-only page, polled every 3 s. One query (the sitting's version) answers a poll
+    with nothing new (204: htmx keeps what it shows) and a reload whose ETag still holds
+    (304); only a change renders the rounds again."""
+    row = selectors.share_version(token)
+    if row is None:
+        raise Http404(_("这个分享链接无效。"))
+    pk, version = row
+    if request.htmx and request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    page = page_number(request)
+    etag = share_page_etag(request, pk, version, page)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        try:
+            session = selectors.session_by_share_token(token)
+        except CalculatorError:
+            raise Http404(_("这个分享链接无效。")) from None
+        response = render_page_or(request, "web/share.html", "live", session_context(session, page))
+    response.headers.setdefault("ETag", etag)
+    # Asked again each time (no-cache), kept by this browser only: the page carries its CSRF token.
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    return response
+
+
+def share_page_etag(request: HttpRequest, pk: int, version: int, page: int) -> str:
+    """What the share page's HTML depends on: the sitting's version, the page of rounds, the
+    language, whole page or fragment, and the visitor's cookies (the top bar says who is logged
+    in and the forms carry the CSRF token)."""
+    parts = [
+        str(pk),
+        str(version),
+        str(page),
+        get_language() or "",
+        "fragment" if request.htmx else "page",
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+    ]
+    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return f'"share-{pk}-{version}-{digest}"'
 
 
 # --- the rule book: docs/rules-anqing.md, where every rule id of an explanation links to -------
@@ -667,3 +782,107 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
 def rules_book(request: HttpRequest) -> HttpResponse:
     toc, body = rules_book_html()
     return render(request, "web/rules_book.html", {"toc": toc, "body": body})
+
+
+# --- taking back: the share link, members, archiving, deleting -----------------------------------
+
+
+def refused(
+    request: HttpRequest, session: Session, problem: CalculatorError, back: str = "web:session"
+) -> HttpResponse:
+    """A change the service refused: 403 when it is the owner's alone, otherwise back to the
+    page with the service's words."""
+    message = pick(error_of(problem), "message")
+    if problem.code == "E_FORBIDDEN":
+        raise PermissionDenied(message)
+    messages.error(request, message)
+    return redirect(back, pk=session.pk)
+
+
+def session_anchor(session: Session, anchor: str) -> str:
+    return f"{reverse('web:session', args=[session.pk])}#{anchor}"
+
+
+@require_POST
+@with_session
+def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
+    """换一个链接 (``rotate``) and 停止分享 (``stop``) ask first, as a draw does; 重新分享
+    (``start``) after a stop makes a new link at once."""
+    action = request.POST.get("action")
+    if action not in ("rotate", "stop", "start"):
+        return redirect(session_anchor(session, "share"))
+    if action != "start" and request.POST.get("confirm") != "1":
+        return ask_first(session, f"share-{action}")
+    try:
+        if action == "stop":
+            services.share_link_revoke(session=session, user=request.user)
+        else:
+            services.share_link_rotate(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    notices = {
+        "rotate": _("已换成新的分享链接：旧的链接打不开了。"),
+        "stop": _("已停止分享：旧的链接打不开了。想再分享时点“重新分享”。"),
+        "start": _("已重新分享：这是一个新的链接。"),
+    }
+    messages.success(request, notices[action])
+    return redirect(session_anchor(session, "share"))
+
+
+@require_POST
+@with_session
+def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
+    """Archive (asks first): read-only and out of the list, until the owner restores it."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "archive")
+    try:
+        services.session_archive(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已归档：这一场只能查看了，在“我的牌局”最下面的“已归档”里。"))
+    return redirect("web:session", pk=session.pk)
+
+
+@require_POST
+@with_session
+def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
+    try:
+        services.session_restore(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已恢复：这一场又可以记局了。"))
+    return redirect("web:session", pk=session.pk)
+
+
+@require_POST
+@with_session
+def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
+    """Delete the sitting with every round (asks first); there is no way back."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "delete")
+    name = session.name
+    try:
+        services.session_delete(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已删除“%(name)s”和它的每一局。") % {"name": name})
+    return redirect("web:session_list")
+
+
+@require_POST
+@with_session
+def member_remove(request: HttpRequest, session: Session, username: str) -> HttpResponse:
+    """The owner removes a member, or a member leaves; the confirmation is the button inside
+    each member's question (``confirm``)."""
+    if request.POST.get("confirm") != "1":
+        return redirect("web:members", pk=session.pk)
+    leaving = username == request.user.get_username()
+    try:
+        services.member_remove(session=session, user=request.user, username=username)
+    except CalculatorError as problem:
+        return refused(request, session, problem, back="web:members")
+    if leaving:
+        messages.success(request, _("你已退出“%(name)s”。") % {"name": session.name})
+        return redirect("web:session_list")
+    messages.success(request, _("已移除“%(user)s”：对方再也看不到这一场了。") % {"user": username})
+    return redirect("web:members", pk=session.pk)

@@ -5,6 +5,7 @@
  * - "复制链接" copies the link (Clipboard API, or the selection where that is missing) and says so;
  * - "分享" appears only where the browser has the Web Share API (navigator.share);
  * - "取消" closes its question in place instead of reloading the page.
+ * A sitting whose owner stopped sharing has no link: no copy or share button, nothing to do.
  */
 (function () {
   "use strict";
@@ -47,6 +48,7 @@
   }
 
   function setUpCopy(button) {
+    if (!button.dataset.copyLink) return; // no link (sharing stopped): the button stays hidden
     var label = button.textContent;
     var timer = null;
 
@@ -83,7 +85,7 @@
   }
 
   function setUpShare(button) {
-    if (typeof navigator.share !== "function") return;
+    if (typeof navigator.share !== "function" || !button.dataset.shareLink) return;
     button.addEventListener("click", function () {
       navigator
         .share({ title: button.dataset.shareTitle, url: button.dataset.shareLink })

@@ -57,7 +57,8 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
 ):
     session = sitting(rounds)
     # savepoint, lock, the round, its update, the rounds after it, the context before, the
-    # payments' delete, the changed rounds' executemany, the payments' insert, the reload, release
-    with django_assert_num_queries(11):
+    # payments' delete, the changed rounds' executemany, the payments' insert, the session's
+    # version bump, the reload, release
+    with django_assert_num_queries(12):
         services.round_correct(session=session, number=1, entry=plain("S"))
     assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
