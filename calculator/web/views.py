@@ -738,6 +738,10 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     (304); only a change renders the rounds again."""
     row = selectors.share_version(token)
     if row is None:
+        if request.htmx:
+            # The owner stopped sharing or made a new link while this page was open: reload it,
+            # so the viewer reads that the link is no longer valid instead of stale rounds.
+            return HttpResponse(status=404, headers={"HX-Refresh": "true"})
         raise Http404(_("这个分享链接无效。"))
     pk, version = row
     if request.htmx and request.GET.get("v") == str(version):

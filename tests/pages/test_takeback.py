@@ -345,6 +345,16 @@ def test_the_share_page_answers_304_to_its_etag_with_one_query(sitting, django_a
     assert numbers_shown(changed) == [2, 1]
 
 
+def test_an_open_share_page_reloads_when_its_link_stops_working(owner_client, sitting):
+    viewer = Client()
+    poll = poll_url(viewer.get(f"/share/{sitting.share_token}/"))
+    owner_client.post(url(sitting, "share-link/"), {"action": "stop", "confirm": "1"})
+    # htmx reloads the page on HX-Refresh (it would not swap a 404), and the reload says why.
+    dead = viewer.get(poll, headers={"HX-Request": "true"})
+    assert dead.status_code == 404 and dead["HX-Refresh"] == "true"
+    assert viewer.get(poll).status_code == 404
+
+
 def test_the_share_page_of_an_archived_sitting_says_no_more_rounds_will_come(sitting):
     services.session_archive(session=sitting, user=sitting.owner)
     assertContains(
