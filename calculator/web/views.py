@@ -508,6 +508,11 @@ def save_round(
             services.round_correct(session=session, number=number, entry=entry, user=request.user)
             title = _("第%(n)s局已更正") % {"n": number}
     except CalculatorError as problem:
+        if "form" not in context:
+            # A draw has no form to show the refusal on (the cap, E_LIMIT): the session page
+            # says it.
+            messages.error(request, pick(error_of(problem), "message"))
+            return redirect("web:session", pk=session.pk)
         context["error"] = error_of(problem)
         return render(request, "web/round_form.html", context, status=400)
     remember_changes(request, session, before, title)

@@ -255,6 +255,25 @@ def test_the_import_page_refuses_a_file_over_the_round_cap(owner_client, setting
     assert not Session.objects.exists()
 
 
+def test_the_round_after_the_cap_is_refused_on_the_page_in_its_language(
+    owner_client, sitting, settings
+):
+    settings.MAX_ROUNDS_PER_SESSION = 2
+    record(sitting, DRAW, DRAW)
+    refusal = "这一场已经有 2 局，到了一场的上限，不能再记了；请用同样的人再开一场。"
+    # A draw has no form: the session page says it.
+    response = owner_client.post(url(sitting, "rounds/draw/"), {"confirm": "1"}, follow=True)
+    assertRedirects(response, url(sitting))
+    assertContains(response, refusal)
+    # A win is refused beside its hand.
+    hand = {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"}
+    hand |= {"bar_tiles": 0, "kongs_before_win": 0}
+    response = owner_client.post(url(sitting, "rounds/new/"), hand)
+    assertContains(response, 'data-error-code="E_LIMIT"', status_code=400)
+    assertContains(response, refusal, status_code=400)
+    assert sitting.rounds.count() == 2
+
+
 # --- 50 rounds to a page -------------------------------------------------------------------------
 
 
