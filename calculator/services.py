@@ -749,7 +749,9 @@ def _import_caps(versions: list, rounds: list) -> None:
 def _owner_only(session: Session, user: AbstractBaseUser | None, what: str, what_en: str) -> None:
     if user is None or session.owner_id != user.pk:
         raise CalculatorError(
-            "E_FORBIDDEN", f"只有這一場的主人可以{what}。", f"Only the session's owner may {what_en}.",
+            "E_FORBIDDEN",
+            f"只有這一場的主人可以{what}。",
+            f"Only the session's owner may {what_en}.",
             status=403,
         )
 
