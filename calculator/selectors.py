@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,11 +53,18 @@ def sessions_listed(user: AbstractBaseUser, *, archived: bool = False) -> QueryS
     return sessions if archived else sessions.filter(archived_at__isnull=True)
 
 
+# A share token is what ``secrets.token_urlsafe`` makes: anything else names no sitting, and is
+# never sent to the database (PostgreSQL refuses a NUL in a text parameter with an error).
+SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 def session_by_share_token(token: str) -> Session:
     session = (
         Session.objects.select_related("owner", "east", "south", "west", "north")
         .filter(share_token=token)
         .first()
+        if SHARE_TOKEN.fullmatch(token)
+        else None
     )
     if session is None:
         raise not_found("這個分享鏈接無效。", "This share link is not valid.")
@@ -66,6 +74,8 @@ def session_by_share_token(token: str) -> Session:
 def share_version(token: str) -> tuple[int, int] | None:
     """The pk and version of the sitting a share link shows (None for no such link): the one
     cheap query a page asking "anything new?" costs."""
+    if not SHARE_TOKEN.fullmatch(token):
+        return None
     return Session.objects.filter(share_token=token).values_list("pk", "version").first()
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from calculator.api.parsers import bad_text_at
 from scoring import score
 
 
@@ -41,6 +42,15 @@ class Command(BaseCommand):
             self._fail(
                 f"請求不是有效的 JSON（第 {error.lineno} 行）。",
                 f"the request is not valid JSON (line {error.lineno}: {error.msg}).",
+            )
+        bad = bad_text_at(request)
+        if bad is not None:
+            # NUL or a lone surrogate (JSON can spell them; no answer can be written with them).
+            path, key = bad
+            where = path or "the request"
+            self._fail(
+                f"{where} 含有 NUL 或單獨的代理字符（\\u0000、\\ud800…），不是文字。",
+                f"{where} holds NUL or a lone surrogate (\\u0000, \\ud800, …), which is not text.",
             )
         result = score(request)
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
