@@ -124,7 +124,8 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     result = models.CharField(max_length=4, choices=RESULT_CHOICES)
     winner = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
-    # The hand fields exactly as entered (docs/api.md request fields, without the context).
+    # The hand fields of the request (docs/api.md), without the context; tiles are stored in the
+    # engine's canonical notation.
     hand = models.JSONField(default=dict, blank=True)
     rules_version = models.ForeignKey(RulesVersion, on_delete=models.PROTECT, related_name="rounds")
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
