@@ -243,6 +243,12 @@ def session_invite(*, session: Session, username: str) -> AbstractBaseUser:
         )
     if session.members.filter(pk=user.pk).exists():
         raise invalid(f"{username!r} 已經是成員了。", f"{username!r} is already a member.")
+    cap = settings.MAX_MEMBERS_PER_SESSION
+    if session.members.count() >= cap:
+        raise limit_reached(
+            f"這一場最多邀請 {cap} 位成員；請先移除不再來的人。",
+            f"A sitting has at most {cap} invited members; remove someone who no longer plays first.",
+        )
     session.members.add(user)
     return user
 

@@ -183,6 +183,8 @@ MAX_ROUNDS_PER_SESSION = int(os.environ.get("DJANGO_MAX_ROUNDS_PER_SESSION", "50
 MAX_RULES_VERSIONS_PER_SESSION = int(os.environ.get("DJANGO_MAX_RULES_VERSIONS", "1000"))
 # Sittings one account owns that are not archived.
 MAX_LIVE_SESSIONS_PER_USER = int(os.environ.get("DJANGO_MAX_LIVE_SESSIONS_PER_USER", "1000"))
+# Accounts invited to one sitting (besides its owner).
+MAX_MEMBERS_PER_SESSION = int(os.environ.get("DJANGO_MAX_MEMBERS_PER_SESSION", "50"))
 
 # Log-in attempts (the pages' form, /admin/login/ and POST /api/auth/token/): after this many
 # failures for one username from one address within the window, or this many from one address

@@ -305,7 +305,7 @@ class MembersView(SessionView):
 
     @extend_schema(
         request=InviteSerializer,
-        responses={201: InvitedSerializer, **errors(400, 401, 403, 404, 413, 415)},
+        responses={201: InvitedSerializer, **errors(400, 401, 403, 404, 413, 415, 422)},
     )
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)

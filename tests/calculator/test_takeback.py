@@ -474,3 +474,15 @@ def test_a_refused_round_bumps_nothing(sitting):
     with pytest.raises(CalculatorError):
         services.round_record(session=sitting, entry={**plain("S"), "win_tile": "5z"})
     assert version_of(sitting) == 0
+
+
+def test_members_per_sitting_are_capped(sitting, api, settings):
+    settings.MAX_MEMBERS_PER_SESSION = 2
+    for name in ("member-a", "member-b", "member-c"):
+        get_user_model().objects.create_user(name, password="pw-member-77")
+    url = f"/api/sessions/{sitting.pk}/members/"
+    assert api.post(url, {"username": "member-a"}, format="json").status_code == 201
+    assert api.post(url, {"username": "member-b"}, format="json").status_code == 201
+    error = error_of(api.post(url, {"username": "member-c"}, format="json"), 422, "E_LIMIT")
+    assert "2" in error["message"] and "at most 2 invited members" in error["message_en"]
+    assert sorted(sitting.members.values_list("username", flat=True)) == ["member-a", "member-b"]
