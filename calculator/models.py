@@ -1,8 +1,9 @@
 """A sitting of four players: its seats, house-rule versions, rounds and payments.
 
-Money is a Decimal end to end. A balance is never stored: it is the sum of the payments of the
-rounds that are not voided, so the ledger always squares (R9: every payment is zero-sum with the
-winner).
+Money is a Decimal end to end. A balance is the sum of the payments of the rounds that are not
+voided (R9: every payment is zero-sum with the winner); the services keep that sum, after each
+round and for the sitting, in the same transaction as the payments, so pages read it instead of
+adding up the history (tests re-derive it from the payments).
 """
 
 from __future__ import annotations
@@ -73,6 +74,16 @@ class Session(models.Model):
     # Goes up by one with every change to the sitting's history (a round recorded, corrected,
     # voided or undone, new house rules): pages ask "anything new since version N?" cheaply.
     version = models.PositiveIntegerField(default=0)
+    # What the history gives, kept up to date by every service that changes it (in the same
+    # transaction), so that no page re-adds the whole sitting: each seat's balance over the rounds
+    # that count, who deals the next round with which streak (R2.2), and the newest round number.
+    balance_e = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_s = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_w = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_n = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    next_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, default="E")
+    next_streak = models.PositiveIntegerField(default=0)
+    last_number = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -135,6 +146,12 @@ class Round(models.Model):
     # The engine's whole result for a win; null for a draw.
     scoring = models.JSONField(null=True, blank=True)
     voided = models.BooleanField(default=False)
+    # Each seat's running balance after this round (a voided round carries the one before it):
+    # the ledger, the chart and any page of rounds read them instead of adding up history.
+    balance_e = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_s = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_w = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    balance_n = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -200,3 +217,6 @@ class IdempotentAnswer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "key"], name="unique_idempotency_key")
         ]
+
+
+BALANCE_FIELDS = {"E": "balance_e", "S": "balance_s", "W": "balance_w", "N": "balance_n"}

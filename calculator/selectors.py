@@ -16,13 +16,13 @@ from itertools import combinations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from calculator.errors import not_found
-from calculator.models import Payment, Round, RulesVersion, Session
+from calculator.models import BALANCE_FIELDS, Payment, Round, RulesVersion, Session
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
-from scoring import SEATS, Rules, dealer_after, dealer_base, make_rules, score
+from scoring import SEATS, Rules, dealer_base, make_rules, score
 
 ZERO = Decimal("0")
 
@@ -91,8 +91,24 @@ def members_list(session: Session) -> list[dict[str, Any]]:
 # --- state -----------------------------------------------------------------------------------
 
 
+STATE_FIELDS = (*BALANCE_FIELDS.values(), "next_dealer", "next_streak", "last_number")
+
+
+def stored_state(session: Session) -> dict[str, Any]:
+    """The sitting's stored running state, read fresh (one single-row query): the services keep
+    it with every change of history, so it never needs the rounds added up again."""
+    return Session.objects.filter(pk=session.pk).values(*STATE_FIELDS).get()
+
+
 def session_balances(session: Session) -> dict[str, Decimal]:
-    """Each seat's balance: what it received minus what it paid, voided rounds left out."""
+    """Each seat's balance: what it received minus what it paid, voided rounds left out (the
+    services store the sum; ``payment_sums`` adds it up from the payments)."""
+    stored = stored_state(session)
+    return {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
+
+
+def payment_sums(session: Session) -> dict[str, Decimal]:
+    """The balances added up from the payments themselves, to check the stored ones against."""
     aggregates: dict[str, Any] = {}
     for seat in SEATS:
         aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
@@ -138,26 +154,19 @@ def current_rules(session: Session) -> Rules:
     return rules_for(session, current_rules_version(session))
 
 
-def session_state(session: Session) -> dict[str, Any]:
-    """Who deals the next round, with which streak and base (R2.2, R8.1), and the balances."""
-    last = (
-        session.rounds.filter(voided=False)
-        .order_by("-number")
-        .only("dealer", "dealer_streak", "winner")
-        .first()
-    )
-    if last is None:
-        dealer, streak = SEATS[0], 0
-    else:
-        dealer, streak = dealer_after(last.dealer, last.dealer_streak, last.winner or None)
-    last_number = session.rounds.aggregate(last=Max("number"))["last"] or 0
-    rules = current_rules(session)
+def session_state(session: Session, version: RulesVersion | None = None) -> dict[str, Any]:
+    """Who deals the next round, with which streak and base (R2.2, R8.1), and the balances: from
+    the stored running state, so the cost does not grow with the sitting. ``version``: the
+    current house rules when the caller already has them."""
+    stored = stored_state(session)
+    streak = stored["next_streak"]
+    rules = rules_for(session, version) if version is not None else current_rules(session)
     return {
-        "dealer": dealer,
+        "dealer": stored["next_dealer"],
         "dealer_streak": streak,
         "dealer_base": dealer_base(rules, streak),
-        "next_round": last_number + 1,
-        "balances": {seat: money_str(amount) for seat, amount in session_balances(session).items()},
+        "next_round": stored["last_number"] + 1,
+        "balances": {seat: money_str(stored[field]) for seat, field in BALANCE_FIELDS.items()},
     }
 
 
@@ -254,17 +263,17 @@ def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) 
     }
 
 
-def round_answer(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
-    """A round as the API answers it after a change: the round and the session state after it."""
-    return {**round_as_dict(game_round, payments), "state": session_state(game_round.session)}
-
-
-def _rounds(session: Session) -> list[Round]:
-    return list(
-        session.rounds.select_related("rules_version")
-        .prefetch_related("payments")
-        .order_by("number")
-    )
+def round_answer(
+    game_round: Round,
+    payments: Iterable[Payment] | None = None,
+    state: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A round as the API answers it after a change: the round and the session state after it
+    (``state`` when the caller has it at hand)."""
+    return {
+        **round_as_dict(game_round, payments),
+        "state": state if state is not None else session_state(game_round.session),
+    }
 
 
 @dataclass(frozen=True)
@@ -275,28 +284,31 @@ class RoundWindow:
     total: int
     offset: int
     limit: int
+    # The sitting's stored running state as read with the rounds (``stored_state``).
+    stored: dict[str, Any]
 
 
-def round_window(session: Session, offset: int | None = 0, limit: int | None = None) -> RoundWindow:
+def round_window(
+    session: Session, offset: int | None = 0, limit: int | None = None, *, lean: bool = False
+) -> RoundWindow:
     """Rounds ``offset + 1`` … ``offset + limit`` in order (every round from ``offset`` on when
-    ``limit`` is None; the newest ``limit`` when ``offset`` is None), with their rules versions and
-    payments: two queries, and a count only when the rounds alone cannot tell the total."""
-    query = (
-        session.rounds.select_related("rules_version")
-        .prefetch_related("payments")
-        .order_by("number")
-    )
-    total = None
+    ``limit`` is None; the newest ``limit`` when ``offset`` is None), with their payments and, unless
+    ``lean``, their rules versions, hands and scoring (large JSON the ledger does not read).
+
+    Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them), so the window is a
+    range of numbers on the (session, number) index, and the total is the stored newest number:
+    three queries wherever the window is in the sitting."""
+    stored = stored_state(session)
+    total = stored["last_number"]
     if offset is None:
-        total = session.rounds.count()
         offset = max(total - limit, 0) if limit is not None else 0
-    rounds = list(query[offset:] if limit is None else query[offset : offset + limit])
-    if total is None:
-        short = limit is None or len(rounds) < limit
-        total = offset + len(rounds) if short and (rounds or offset == 0) else None
-    if total is None:
-        total = session.rounds.count()
-    return RoundWindow(rounds, total, offset, max(total - offset, 0) if limit is None else limit)
+    end = total if limit is None else min(offset + limit, total)
+    query = session.rounds.prefetch_related("payments").order_by("number")
+    query = query.defer("hand", "scoring") if lean else query.select_related("rules_version")
+    rounds = list(query.filter(number__gt=offset, number__lte=end)) if end > offset else []
+    return RoundWindow(
+        rounds, total, offset, max(total - offset, 0) if limit is None else limit, stored
+    )
 
 
 def rounds_list(
@@ -324,58 +336,22 @@ def round_detail(session: Session, number: int) -> dict[str, Any]:
     return round_as_dict(game_round)
 
 
-def _balances_around(
-    session: Session, window: RoundWindow
-) -> tuple[dict[str, Decimal], dict[str, Decimal] | None]:
-    """Each seat's balance before the window's first round, and after the sitting's last round
-    (None when the window reaches it: its running balance says it). One aggregate query at most,
-    never a walk over the rounds before the window."""
-    reaches_end = window.offset + len(window.rounds) >= window.total
-    if window.offset == 0 and reaches_end:
-        return dict.fromkeys(SEATS, ZERO), None
-    first = window.rounds[0].number if window.rounds else None
-    aggregates: dict[str, Any] = {}
-    for seat in SEATS:
-        aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
-        aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
-        if first is not None:
-            earlier = Q(round__number__lt=first)
-            aggregates[f"{seat}_in_before"] = Sum("amount", filter=Q(payee=seat) & earlier)
-            aggregates[f"{seat}_out_before"] = Sum("amount", filter=Q(payer=seat) & earlier)
-    sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
-        **aggregates
-    )
-
-    def net(suffix: str) -> dict[str, Decimal]:
-        return {
-            seat: (sums[f"{seat}_in{suffix}"] or ZERO) - (sums[f"{seat}_out{suffix}"] or ZERO)
-            for seat in SEATS
-        }
-
-    totals = net("")
-    before = net("_before") if first is not None else totals
-    return before, None if reaches_end else totals
-
-
 def ledger(session: Session, *, offset: int | None = 0, limit: int | None = None) -> dict[str, Any]:
     """Every payment, round by round, with the running balance of each seat after the round.
 
     With ``offset``/``limit`` only those rounds (``round_window``), their running balances still
     the sitting's true ones; ``balances`` are always the balances after the last round."""
-    return ledger_of(session, round_window(session, offset, limit))
+    return ledger_of(session, round_window(session, offset, limit, lean=True))
 
 
 def ledger_of(session: Session, window: RoundWindow) -> dict[str, Any]:
-    """``ledger`` over rounds already read."""
-    running, totals = _balances_around(session, window)
-    running = dict(running)
+    """``ledger`` over rounds already read: each round's running balances are the ones stored
+    with it, so a page of rounds costs the same wherever it is in the sitting."""
+    words_of = _liability_words_of(window.rounds)
     entries = []
     for game_round in window.rounds:
         payments = list(game_round.payments.all()) if not game_round.voided else []
-        words = liability_words(game_round) if any(p.liability for p in payments) else {}
-        for payment in payments:
-            running[payment.payer] -= payment.amount
-            running[payment.payee] += payment.amount
+        words = words_of.get(game_round.pk, {})
         entries.append(
             {
                 "number": game_round.number,
@@ -391,17 +367,39 @@ def ledger_of(session: Session, window: RoundWindow) -> dict[str, Any]:
                     else payment_as_dict(p)
                     for p in payments
                 ],
-                "balances": {seat: money_str(amount) for seat, amount in running.items()},
+                "balances": {
+                    seat: money_str(getattr(game_round, field))
+                    for seat, field in BALANCE_FIELDS.items()
+                },
             }
         )
+    totals = {seat: money_str(window.stored[field]) for seat, field in BALANCE_FIELDS.items()}
     return {
         "players": seat_names(session),
         "rounds": entries,
-        "balances": {seat: money_str(amount) for seat, amount in (totals or running).items()},
+        "balances": totals,
         "total_rounds": window.total,
         "offset": window.offset,
         "limit": window.limit,
     }
+
+
+def _liability_words_of(rounds: list[Round]) -> dict[int, dict[str, dict[str, Any]]]:
+    """The 包 words (``liability_words``) of the rounds with a liable payment, by round id. The
+    ledger's rounds come without their scoring (a large JSON column the ledger does not otherwise
+    read); the few rounds with 包 get theirs in one query."""
+    liable = [
+        r.pk for r in rounds if not r.voided and any(p.liability for p in r.payments.all())
+    ]
+    if not liable:
+        return {}
+    scorings = dict(Round.objects.filter(pk__in=liable).values_list("pk", "scoring"))
+    words: dict[int, dict[str, dict[str, Any]]] = {}
+    for game_round in rounds:
+        if game_round.pk in scorings:
+            game_round.scoring = scorings[game_round.pk]
+            words[game_round.pk] = liability_words(game_round)
+    return words
 
 
 def ledger_csv(session: Session) -> str:
@@ -449,6 +447,29 @@ def ledger_csv(session: Session) -> str:
                 ]
             )
     return out.getvalue()
+
+
+# --- the chart of a whole sitting ------------------------------------------------------------
+
+# The most points a line of the whole sitting's chart has: a phone draws no more than that anyway.
+CHART_POINTS = 200
+
+
+def balance_series(session: Session, points: int = CHART_POINTS) -> list[dict[str, Any]]:
+    """Each seat's running balance after rounds spread evenly over the sitting (all of them up to
+    ``points``; the last always), read from the balances stored with each round: one query of at
+    most ``points`` rows, however long the sitting."""
+    last = stored_state(session)["last_number"]
+    if last <= points:
+        wanted = session.rounds.all()
+    else:
+        numbers = sorted({round(last * i / points) for i in range(1, points + 1)})
+        wanted = session.rounds.filter(number__in=numbers)
+    rows = wanted.order_by("number").values_list("number", *BALANCE_FIELDS.values())
+    return [
+        {"number": number, "balances": dict(zip(SEATS, balances, strict=True))}
+        for number, *balances in rows
+    ]
 
 
 # --- standings, settling up, statistics ----------------------------------------------------
@@ -540,24 +561,36 @@ def player_stats(session: Session) -> list[dict[str, Any]]:
         }
         for seat in SEATS
     }
+    # Sums in the database, grouped by (dealer, winner, result): a few dozen rows at most,
+    # whatever the length of the sitting.
     counted = 0
-    for game_round in _rounds(session):
-        if game_round.voided:
-            continue
-        counted += 1
-        stats[game_round.dealer]["rounds_dealt"] += 1
-        if game_round.result == Round.WIN:
-            winner = stats[game_round.winner]
-            winner["wins"] += 1
-            winner["dealer_wins"] += game_round.winner == game_round.dealer
-            winner["fan_sum"] += game_round.fan
-            winner["biggest_fan"] = max(winner["biggest_fan"] or 0, game_round.fan)
-        for payment in game_round.payments.all():
-            stats[payment.payer]["balance"] -= payment.amount
-            stats[payment.payee]["balance"] += payment.amount
-            if payment.liability:
-                stats[payment.payer]["paid_under_bao"] += payment.amount
-                stats[payment.payer]["bao_payments"] += 1
+    groups = (
+        session.rounds.filter(voided=False)
+        .values("dealer", "winner", "result")
+        .annotate(n=Count("id"), fan_sum=Sum("fan"), fan_max=Max("fan"))
+        .order_by()
+    )
+    for group in groups:
+        counted += group["n"]
+        stats[group["dealer"]]["rounds_dealt"] += group["n"]
+        if group["result"] == Round.WIN:
+            winner = stats[group["winner"]]
+            winner["wins"] += group["n"]
+            winner["dealer_wins"] += group["n"] if group["winner"] == group["dealer"] else 0
+            winner["fan_sum"] += group["fan_sum"] or 0
+            winner["biggest_fan"] = max(winner["biggest_fan"] or 0, group["fan_max"] or 0)
+    liable = (
+        Payment.objects.filter(round__session=session, round__voided=False)
+        .exclude(liability=None)
+        .values("payer")
+        .annotate(paid=Sum("amount"), n=Count("id"))
+        .order_by()
+    )
+    for row in liable:
+        stats[row["payer"]]["paid_under_bao"] += row["paid"]
+        stats[row["payer"]]["bao_payments"] += row["n"]
+    for seat, balance in session_balances(session).items():
+        stats[seat]["balance"] = balance
     table = []
     for seat in SEATS:
         row = stats[seat]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid, not_found
 from calculator.models import (
+    BALANCE_FIELDS,
     IdempotentAnswer,
     Payment,
     Player,
@@ -31,8 +32,8 @@ from calculator.models import (
     Session,
     new_share_token,
 )
-from calculator.money import parse_money
-from calculator.selectors import hand_scored, round_answer, rules_for
+from calculator.money import money_str, parse_money
+from calculator.selectors import ZERO, hand_scored, round_answer, rules_for
 from scoring import (
     MAX_SILVER,
     SEATS,
@@ -58,7 +59,14 @@ HAND_FIELDS = (
     "others_melds",
 )
 CONTEXT_FIELDS = ("dealer", "dealer_streak", "ruleset", "rules", "base_silver")
-ROUND_UPDATE_FIELDS = ["dealer", "dealer_streak", "dealer_base", "fan", "scoring"]
+ROUND_UPDATE_FIELDS = [
+    "dealer",
+    "dealer_streak",
+    "dealer_base",
+    "fan",
+    "scoring",
+    *BALANCE_FIELDS.values(),
+]
 
 
 @dataclass(frozen=True)
@@ -299,10 +307,11 @@ def round_record(
     _open_for_changes(session)
     if not isinstance(entry, RoundEntry):
         entry = round_entry_parse(entry)
-    last = session.rounds.aggregate(last=Max("number"))["last"] or 0
+    # The locked row holds what the history gives: the newest number, the next dealer (R2.2).
+    last = session.last_number
     _round_cap(last)
     version = session.rules_versions.order_by("-number").first()
-    dealer, streak = _context_before(session, last + 1)
+    dealer, streak = session.next_dealer, session.next_streak
     game_round = Round(
         session=session,
         number=last + 1,
@@ -313,6 +322,8 @@ def round_record(
         recorded_by=user,
     )
     payments = _score_round(session, game_round, dealer, streak, {})
+    running = _moved(balances_of(session), payments)
+    _set_balances(game_round, running)
     try:
         with transaction.atomic():
             game_round.save()
@@ -327,8 +338,16 @@ def round_record(
     for payment in payments:
         payment.round = game_round
     Payment.objects.bulk_create(payments)
-    _history_changed(session)
-    body = round_answer(game_round, payments=payments)
+    next_dealer, next_streak = dealer_after(dealer, streak, game_round.winner or None)
+    _history_changed(
+        session,
+        _state_fields(running, next_dealer, next_streak, game_round.number),
+    )
+    body = round_answer(
+        game_round,
+        payments=payments,
+        state=_state_of(session, running, next_dealer, next_streak, game_round.number, version),
+    )
     if idempotency_key:
         IdempotentAnswer.objects.create(
             session=session,
@@ -391,7 +410,6 @@ def round_correct(
         result=entry.result, winner=entry.winner, hand=entry.hand, corrected_at=timezone.now()
     )
     _rescore_from(session, number)
-    _history_changed(session)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 
 
@@ -405,7 +423,6 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
     if not game_round.voided:
         Round.objects.filter(pk=game_round.pk).update(voided=True, voided_at=timezone.now())
         _rescore_from(session, number)
-        _history_changed(session)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 
 
@@ -637,6 +654,15 @@ def _rescore_from(session: Session, number: int, *, name_round: bool = False) ->
         session.rounds.filter(number__gte=number).select_related("rules_version").order_by("number")
     )
     dealer, streak = _context_before(session, number)
+    # The running balances going in: those stored on the round before (a voided round carries
+    # the ones before it), which this re-scoring does not change.
+    previous = (
+        session.rounds.filter(number__lt=number)
+        .order_by("-number")
+        .only(*BALANCE_FIELDS.values())
+        .first()
+    )
+    running = balances_of(previous) if previous else dict.fromkeys(SEATS, ZERO)
     rules_cache: dict[int, Any] = {}
     payments: list[Payment] = []
     changed: list[Round] = []
@@ -648,15 +674,18 @@ def _rescore_from(session: Session, number: int, *, name_round: bool = False) ->
             scored = _score_round(session, game_round, dealer, streak, rules_cache)
         except CalculatorError as problem:
             raise _in_round(game_round.number, problem) if name_round else problem from None
+        if not game_round.voided:
+            payments.extend(scored)
+            running = _moved(running, scored)
+            dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
+        _set_balances(game_round, running)
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
-        if game_round.voided:
-            continue
-        payments.extend(scored)
-        dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
     Payment.objects.filter(round__session=session, round__number__gte=number).delete()
     _rounds_update(changed)
     Payment.objects.bulk_create(payments, batch_size=500)
+    last = later[-1].number if later else number - 1
+    _history_changed(session, _state_fields(running, dealer, streak, last))
 
 
 def _rounds_update(rounds: list[Round]) -> None:
@@ -691,10 +720,62 @@ def limit_reached(message: str, message_en: str) -> CalculatorError:
     return CalculatorError("E_LIMIT", message, message_en, status=422)
 
 
-def _history_changed(session: Session) -> None:
+def _history_changed(session: Session, state: Mapping[str, Any] | None = None) -> None:
     """One bump of the sitting's version per change of what it shows, so a page showing version
-    N learns from one cheap query whether anything is new."""
-    Session.objects.filter(pk=session.pk).update(version=F("version") + 1)
+    N learns from one cheap query whether anything is new; with ``state`` (``_state_fields``)
+    the stored balances, next dealer and newest number are written in the same statement."""
+    Session.objects.filter(pk=session.pk).update(version=F("version") + 1, **(state or {}))
+
+
+# --- the stored running state (models: Session and Round balance_*, next_dealer, …) ---------
+
+
+def balances_of(row: Session | Round) -> dict[str, Decimal]:
+    """The balances a sitting or a round holds, by seat."""
+    return {seat: getattr(row, field) for seat, field in BALANCE_FIELDS.items()}
+
+
+def _set_balances(row: Session | Round, balances: Mapping[str, Decimal]) -> None:
+    for seat, field in BALANCE_FIELDS.items():
+        setattr(row, field, balances[seat])
+
+
+def _moved(balances: Mapping[str, Decimal], payments: Iterable[Payment]) -> dict[str, Decimal]:
+    """``balances`` after ``payments`` (R9: each is zero-sum between payer and payee)."""
+    after = dict(balances)
+    for payment in payments:
+        after[payment.payer] -= payment.amount
+        after[payment.payee] += payment.amount
+    return after
+
+
+def _state_fields(
+    balances: Mapping[str, Decimal], dealer: str, streak: int, last: int
+) -> dict[str, Any]:
+    return {
+        **{field: balances[seat] for seat, field in BALANCE_FIELDS.items()},
+        "next_dealer": dealer,
+        "next_streak": streak,
+        "last_number": last,
+    }
+
+
+def _state_of(
+    session: Session,
+    balances: Mapping[str, Decimal],
+    dealer: str,
+    streak: int,
+    last: int,
+    version: RulesVersion | None,
+) -> dict[str, Any]:
+    """The contract's ``state`` from values at hand (no query): as ``selectors.session_state``."""
+    return {
+        "dealer": dealer,
+        "dealer_streak": streak,
+        "dealer_base": dealer_base(rules_for(session, version), streak),
+        "next_round": last + 1,
+        "balances": {seat: money_str(amount) for seat, amount in balances.items()},
+    }
 
 
 def _open_for_changes(session: Session) -> None:

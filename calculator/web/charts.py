@@ -22,12 +22,15 @@ def balance_chart(
 ) -> dict[str, Any]:
     """One polyline per seat through its running balance after each round (from 0 before round 1).
 
-    ``rounds`` are the ledger's entries in order, each with ``balances`` by seat. For the later
-    rounds of a sitting, ``start`` is each seat's balance after round ``first``, where the lines
-    begin.
+    ``rounds`` are the ledger's entries in order, each with ``balances`` by seat and its
+    ``number`` (they may be a sample of the rounds, ``selectors.balance_series``: each is drawn at
+    its own round). For the later rounds of a sitting, ``start`` is each seat's balance after
+    round ``first``, where the lines begin.
     """
     series = {seat: [Decimal(start[seat]) if start else Decimal(0)] for seat in SEATS}
-    for entry in rounds:
+    positions = [first]
+    for index, entry in enumerate(rounds, start=1):
+        positions.append(entry.get("number", first + index))
         for seat in SEATS:
             series[seat].append(Decimal(entry["balances"][seat]))
     # 0 stays in range: the dashed zero line is drawn whatever the balances.
@@ -35,11 +38,11 @@ def balance_chart(
     top, bottom = max(values), min(values)
     if top == bottom:
         top, bottom = top + 1, bottom - 1
-    steps = max(len(rounds), 1)
+    steps = max(positions[-1] - first, 1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(index: int) -> float:
-        return round(LEFT + plot_w * index / steps, 1)
+    def x(position: int) -> float:
+        return round(LEFT + plot_w * (position - first) / steps, 1)
 
     def y(value: Decimal) -> float:
         return round(TOP + float((top - value) / (top - bottom)) * plot_h, 1)
@@ -55,15 +58,17 @@ def balance_chart(
         "top_y": TOP + 4,
         "bottom_y": TOP + plot_h,
         "axis_y": HEIGHT - 6,
-        "last_x": x(steps),
+        "last_x": x(first + steps),
         "first": first,
-        "rounds": first + len(rounds),
+        "rounds": positions[-1],
         "series": [
             {
                 "seat": seat,
                 "name": names.get(seat, seat),
                 "color": SEAT_COLORS[seat],
-                "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series[seat])),
+                "points": " ".join(
+                    f"{x(p)},{y(v)}" for p, v in zip(positions, series[seat], strict=True)
+                ),
                 "last": format(series[seat][-1].normalize(), "f") if series[seat][-1] else "0",
             }
             for seat in SEATS

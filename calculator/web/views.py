@@ -616,14 +616,15 @@ def round_void(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 @with_session
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
-    ledger = selectors.ledger(session)
+    names = selectors.seat_names(session)
     context = {
         "session": session,
-        "seat_names": ledger["players"],
+        "seat_names": names,
         "standings": selectors.standings(session),
         "transfers": selectors.settlement(session),
         "stats": selectors.player_stats(session),
-        "chart": balance_chart(ledger["rounds"], ledger["players"]),
+        # The whole sitting, from the balances stored with its rounds (at most 200 points).
+        "chart": balance_chart(selectors.balance_series(session), names),
     }
     return render(request, "web/settle.html", context)
 

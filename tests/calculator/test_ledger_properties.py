@@ -118,6 +118,19 @@ class Sitting(RuleBasedStateMachine):
             for p in entry["payments"]:
                 balances[p["from"]] -= Decimal(p["amount"])
                 balances[p["to"]] += Decimal(p["amount"])
+        # The running balances stored with each round (a voided one carries the one before)
+        # equal the walk, as do the sitting's stored balances and the payments' own sums.
+        running = dict.fromkeys(SEATS, Decimal(0))
+        for entry in ledger["rounds"]:
+            for p in entry["payments"]:
+                running[p["from"]] -= Decimal(p["amount"])
+                running[p["to"]] += Decimal(p["amount"])
+            assert {s: Decimal(v) for s, v in entry["balances"].items()} == running
+        assert selectors.payment_sums(self.session) == selectors.session_balances(self.session)
+        for offset in range(0, len(ledger["rounds"]), 5):
+            page = selectors.ledger(self.session, offset=offset, limit=5)
+            assert page["rounds"] == ledger["rounds"][offset : offset + 5]
+            assert page["balances"] == ledger["balances"]
         state = selectors.session_state(self.session)
         assert {s: Decimal(v) for s, v in state["balances"].items()} == balances
         assert sum(balances.values()) == 0

@@ -26,28 +26,37 @@ def sitting(owner):
 
 
 @pytest.mark.parametrize("rounds", [2, 30])
-def test_ledger_and_session_page_take_constant_queries(sitting, rounds, django_assert_num_queries):
+def test_ledger_and_session_page_take_constant_queries(
+    sitting, rounds, django_assert_num_queries, django_assert_max_num_queries
+):
     session = sitting(rounds)
-    # rounds with their rules version, then all their payments
-    with django_assert_num_queries(2):
+    # the stored state (total and balances), the rounds (without their hand and scoring), their
+    # payments, and when there are 包 rounds among them, their scoring
+    with django_assert_max_num_queries(4):
         ledger = selectors.ledger(session)
     assert len(ledger["rounds"]) == rounds
-    # last counted round, last number, current rules (twice: detail and state), balances
-    with django_assert_num_queries(5):
+    # the stored state, the current rules (detail and state)
+    with django_assert_num_queries(3):
         detail = selectors.session_detail(session)
     assert detail["state"]["next_round"] == rounds + 1
-    with django_assert_num_queries(2):
+    # the rounds' sums by dealer and winner, the 包 payments' sums, the stored balances
+    with django_assert_num_queries(3):
         selectors.player_stats(session)
+    with django_assert_num_queries(2):  # the newest number, the sampled rounds' balances
+        selectors.balance_series(session)
 
 
 @pytest.mark.parametrize("rounds", [2, 30])
-def test_api_reads_take_constant_queries(sitting, rounds, api, django_assert_num_queries):
+def test_api_reads_take_constant_queries(
+    sitting, rounds, api, django_assert_num_queries, django_assert_max_num_queries
+):
     session = sitting(rounds)
-    with django_assert_num_queries(3):  # the session (visibility check) + the ledger's 2
+    with django_assert_max_num_queries(5):  # the session (visibility check) + the ledger's 3–4
         assert api.get(f"/api/sessions/{session.pk}/ledger/").status_code == 200
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         assert api.get(f"/api/sessions/{session.pk}/").status_code == 200
-    with django_assert_num_queries(3):
+    # the session, the stored state, the rounds with their rules versions, their payments
+    with django_assert_num_queries(4):
         assert api.get(f"/api/sessions/{session.pk}/rounds/").status_code == 200
 
 
@@ -57,8 +66,8 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
 ):
     session = sitting(rounds)
     # savepoint, lock, the round, its update, the rounds after it, the context before, the
-    # payments' delete, the changed rounds' executemany, the payments' insert, the session's
-    # version bump, the reload, release
-    with django_assert_num_queries(12):
+    # balances before, the payments' delete, the changed rounds' executemany, the payments'
+    # insert, the session's stored state and version, the reload, release
+    with django_assert_num_queries(13):
         services.round_correct(session=session, number=1, entry=plain("S"))
     assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
