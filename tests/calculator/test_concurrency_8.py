@@ -63,7 +63,7 @@ def kind_of(hand: dict, result: str) -> str:
     for kind in ("plain", "paofeng", "bao"):
         body = hand_of(kind, hand["winner"])
         body.pop("result")
-        if body == hand:
+        if canonical_hand(body) == hand:  # rounds keep canonical notation
             return kind
     raise AssertionError(f"a hand no client sent: {hand}")
 
