@@ -41,8 +41,18 @@ def sessions_for_user(user: AbstractBaseUser) -> QuerySet[Session]:
 
 
 def session_for_user(user: AbstractBaseUser, pk: int) -> Session:
-    session = sessions_for_user(user).filter(pk=pk).first()
-    if session is None:
+    """The sitting ``pk`` if the user owns it or was invited to it: one query by primary key,
+    and for someone other than the owner one more for the invitation."""
+    session = (
+        Session.objects.select_related("owner", "east", "south", "west", "north")
+        .filter(pk=pk)
+        .first()
+        if user.is_authenticated
+        else None
+    )
+    if session is None or (
+        session.owner_id != user.pk and not session.members.filter(pk=user.pk).exists()
+    ):
         raise not_found("找不到這一場。", "No such session.")
     return session
 
@@ -232,9 +242,13 @@ LIABILITY_WORDS = ("fed", "rule", "why", "why_en", "why_short", "why_short_en")
 def liability_words(game_round: Round) -> dict[str, dict[str, Any]]:
     """The engine's account of each 包 payment of a round (who fed which melds, R10), by payer;
     empty for rounds scored before the engine gave one."""
+    return _liability_words(game_round.scoring)
+
+
+def _liability_words(scoring: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
     return {
         row["from"]: {key: row[key] for key in LIABILITY_WORDS if key in row}
-        for row in (game_round.scoring or {}).get("payments", [])
+        for row in (scoring or {}).get("payments", [])
         if row.get("liability")
     }
 
@@ -288,12 +302,10 @@ class RoundWindow:
     stored: dict[str, Any]
 
 
-def round_window(
-    session: Session, offset: int | None = 0, limit: int | None = None, *, lean: bool = False
-) -> RoundWindow:
+def round_window(session: Session, offset: int | None = 0, limit: int | None = None) -> RoundWindow:
     """Rounds ``offset + 1`` … ``offset + limit`` in order (every round from ``offset`` on when
-    ``limit`` is None; the newest ``limit`` when ``offset`` is None), with their payments and, unless
-    ``lean``, their rules versions, hands and scoring (large JSON the ledger does not read).
+    ``limit`` is None; the newest ``limit`` when ``offset`` is None), with their payments and rules
+    versions.
 
     Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them), so the window is a
     range of numbers on the (session, number) index, and the total is the stored newest number:
@@ -303,8 +315,9 @@ def round_window(
     if offset is None:
         offset = max(total - limit, 0) if limit is not None else 0
     end = total if limit is None else min(offset + limit, total)
-    query = session.rounds.prefetch_related("payments").order_by("number")
-    query = query.defer("hand", "scoring") if lean else query.select_related("rules_version")
+    query = (
+        session.rounds.prefetch_related("payments").select_related("rules_version").order_by("number")
+    )
     rounds = list(query.filter(number__gt=offset, number__lte=end)) if end > offset else []
     return RoundWindow(
         rounds, total, offset, max(total - offset, 0) if limit is None else limit, stored
@@ -336,70 +349,101 @@ def round_detail(session: Session, number: int) -> dict[str, Any]:
     return round_as_dict(game_round)
 
 
+LEDGER_ROUND_FIELDS = (
+    "id",
+    "number",
+    "result",
+    "winner",
+    "dealer",
+    "dealer_streak",
+    "fan",
+    "voided",
+    *BALANCE_FIELDS.values(),
+)
+LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
+LEDGER_PAYMENT_FIELDS += ("multiplier", "liability")
+
+
 def ledger(session: Session, *, offset: int | None = 0, limit: int | None = None) -> dict[str, Any]:
     """Every payment, round by round, with the running balance of each seat after the round.
 
-    With ``offset``/``limit`` only those rounds (``round_window``), their running balances still
-    the sitting's true ones; ``balances`` are always the balances after the last round."""
-    return ledger_of(session, round_window(session, offset, limit, lean=True))
-
-
-def ledger_of(session: Session, window: RoundWindow) -> dict[str, Any]:
-    """``ledger`` over rounds already read: each round's running balances are the ones stored
-    with it, so a page of rounds costs the same wherever it is in the sitting."""
-    words_of = _liability_words_of(window.rounds)
+    With ``offset``/``limit`` only those rounds (the newest ``limit`` when ``offset`` is None);
+    ``balances`` are always the balances after the last round. The running balances are the ones
+    stored with each round, and rows are read as plain values (no model objects, no hand or
+    scoring JSON): the stored state, the rounds, their payments, and the 包 rounds' words — at
+    most four queries, wherever the page is in the sitting."""
+    stored = stored_state(session)
+    total = stored["last_number"]
+    if offset is None:
+        offset = max(total - limit, 0) if limit is not None else 0
+    end = total if limit is None else min(offset + limit, total)
+    in_window = {"number__gt": offset, "number__lte": end}
+    rows = (
+        list(
+            session.rounds.filter(**in_window)
+            .order_by("number")
+            .values_list(*LEDGER_ROUND_FIELDS)
+        )
+        if end > offset
+        else []
+    )
+    paid: dict[int, list[dict[str, Any]]] = {}
+    liable: set[int] = set()
+    if rows:
+        payments = (
+            Payment.objects.filter(round__session=session, round__voided=False)
+            .filter(**{f"round__{key}": value for key, value in in_window.items()})
+            .order_by("round_id", "id")
+            .values_list(*LEDGER_PAYMENT_FIELDS)
+        )
+        for round_id, payer, payee, amount, base, fan, bonus, multiplier, liability in payments:
+            paid.setdefault(round_id, []).append(
+                {
+                    "from": payer,
+                    "to": payee,
+                    "amount": money_str(amount),
+                    "base": base,
+                    "fan": fan,
+                    "bonus": bonus,
+                    "multiplier": multiplier,
+                    "liability": liability,
+                }
+            )
+            if liability:
+                liable.add(round_id)
+    words: dict[int, dict[str, dict[str, Any]]] = {}
+    if liable:
+        scorings = Round.objects.filter(pk__in=liable).values_list("pk", "scoring")
+        words = {pk: _liability_words(scoring) for pk, scoring in scorings}
     entries = []
-    for game_round in window.rounds:
-        payments = list(game_round.payments.all()) if not game_round.voided else []
-        words = words_of.get(game_round.pk, {})
+    for round_id, number, result, winner, dealer, streak, fan, voided, *balances in rows:
+        said = words.get(round_id, {})
         entries.append(
             {
-                "number": game_round.number,
-                "result": game_round.result,
-                "winner": game_round.winner or None,
-                "dealer": game_round.dealer,
-                "dealer_streak": game_round.dealer_streak,
-                "fan": game_round.fan,
-                "voided": game_round.voided,
+                "number": number,
+                "result": result,
+                "winner": winner or None,
+                "dealer": dealer,
+                "dealer_streak": streak,
+                "fan": fan,
+                "voided": voided,
                 "payments": [
-                    {**payment_as_dict(p), **words.get(p.payer, {})}
-                    if p.liability
-                    else payment_as_dict(p)
-                    for p in payments
+                    {**payment, **said.get(payment["from"], {})} if payment["liability"] else payment
+                    for payment in paid.get(round_id, [])
                 ],
                 "balances": {
-                    seat: money_str(getattr(game_round, field))
-                    for seat, field in BALANCE_FIELDS.items()
+                    seat: money_str(amount) for seat, amount in zip(SEATS, balances, strict=True)
                 },
             }
         )
-    totals = {seat: money_str(window.stored[field]) for seat, field in BALANCE_FIELDS.items()}
     return {
         "players": seat_names(session),
         "rounds": entries,
-        "balances": totals,
-        "total_rounds": window.total,
-        "offset": window.offset,
-        "limit": window.limit,
+        "balances": {seat: money_str(stored[field]) for seat, field in BALANCE_FIELDS.items()},
+        "total_rounds": total,
+        "offset": offset,
+        "limit": max(total - offset, 0) if limit is None else limit,
     }
-
-
-def _liability_words_of(rounds: list[Round]) -> dict[int, dict[str, dict[str, Any]]]:
-    """The 包 words (``liability_words``) of the rounds with a liable payment, by round id. The
-    ledger's rounds come without their scoring (a large JSON column the ledger does not otherwise
-    read); the few rounds with 包 get theirs in one query."""
-    liable = [
-        r.pk for r in rounds if not r.voided and any(p.liability for p in r.payments.all())
-    ]
-    if not liable:
-        return {}
-    scorings = dict(Round.objects.filter(pk__in=liable).values_list("pk", "scoring"))
-    words: dict[int, dict[str, dict[str, Any]]] = {}
-    for game_round in rounds:
-        if game_round.pk in scorings:
-            game_round.scoring = scorings[game_round.pk]
-            words[game_round.pk] = liability_words(game_round)
-    return words
 
 
 def ledger_csv(session: Session) -> str:
@@ -649,7 +693,7 @@ def share_view(
     del shared["owner"]
     return {
         "session": shared,
-        "ledger": ledger_of(session, window),
+        "ledger": ledger(session, offset=window.offset, limit=window.limit),
         "rounds": [round_as_dict(r) for r in window.rounds],
     }
 

@@ -7,7 +7,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from functools import wraps
+from functools import lru_cache, wraps
 from math import ceil
 from typing import Any
 
@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import scoring
-from calculator import paging, selectors, services
+from calculator import selectors, services
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
@@ -308,7 +308,9 @@ def session_new(request: HttpRequest) -> HttpResponse:
     return render(request, "web/session_new.html", context)
 
 
-ROUNDS_PER_PAGE = paging.SHARE_LIMIT
+# The session and share pages show this many rounds, the newest first, and page back for older
+# ones: a phone shows a screenful or two, and the page costs the same at round 20 and round 2,000.
+ROUNDS_PER_PAGE = 20
 
 
 def page_number(request: HttpRequest) -> int:
@@ -399,11 +401,17 @@ def link_qr(url: str, label: str) -> str:
     """A QR code of ``url`` as inline SVG: dark on white with the 4-module quiet zone, 5 px a
     module (about 200 px for a share link: whole pixels keep the modules crisp for a camera) and
     no style attributes (the CSP forbids them)."""
-    svg = segno.make(url, error="m", micro=False).svg_inline(
+    name = escape(label)
+    return mark_safe(_qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1))
+
+
+@lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
+    """The QR code of a link: the same link is drawn once per process (a sitting's page shows its
+    share link on every visit), at most 256 links kept."""
+    return segno.make(url, error="m", micro=False).svg_inline(
         dark="#000", light="#fff", border=4, scale=5, svgclass="qr-code", lineclass=None
     )
-    name = escape(label)
-    return mark_safe(svg.replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1))
 
 
 def ask_first(session: Session, question: str) -> HttpResponse:

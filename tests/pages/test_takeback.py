@@ -1,6 +1,6 @@
 """The pages' side of taking back: the share link changed or stopped, members removed or
 leaving, a sitting archived (read-only, folded away in the list), restored or deleted, each
-asked first; the import's cap; the newest 50 rounds with older ones a page away; and a share
+asked first; the import's cap; the newest 20 rounds with older ones a page away; and a share
 page that asks "anything new?" with one query (204 for the poll, 304 for an ETag that holds).
 """
 
@@ -274,35 +274,36 @@ def test_the_round_after_the_cap_is_refused_on_the_page_in_its_language(
     assert sitting.rounds.count() == 2
 
 
-# --- 50 rounds to a page -------------------------------------------------------------------------
+# --- 20 rounds to a page -------------------------------------------------------------------------
 
 
 def numbers_shown(page) -> list[int]:
     return [int(n) for n in re.findall(r'data-round="(\d+)"', page.content.decode())]
 
 
-def test_the_session_page_shows_the_newest_50_rounds_and_links_to_older(owner_client, sitting):
-    record(sitting, plain("S"), *[DRAW] * 54)
+def test_the_session_page_shows_the_newest_20_rounds_and_links_to_older(owner_client, sitting):
+    record(sitting, plain("S"), *[DRAW] * 44)
     page = owner_client.get(url(sitting))
-    assert numbers_shown(page) == list(range(55, 5, -1))
-    assertContains(page, "第6–55局，共55局")
+    assert numbers_shown(page) == list(range(45, 25, -1))
+    assertContains(page, "第26–45局，共45局")
     assertContains(page, 'href="?page=2"')
-    older = owner_client.get(url(sitting) + "?page=2")
+    assert numbers_shown(owner_client.get(url(sitting) + "?page=2")) == list(range(25, 5, -1))
+    older = owner_client.get(url(sitting) + "?page=3")
     assert numbers_shown(older) == [5, 4, 3, 2, 1]
-    assertContains(older, 'href="?page=1"')
+    assertContains(older, 'href="?page=2"')
     # The balances at the top are the sitting's, whatever the page.
     assertContains(older, 'data-balance="25"')
     # The poll keeps its page.
-    assertContains(older, f'hx-get="/sessions/{sitting.pk}/?v=55&amp;page=2"')
+    assertContains(older, f'hx-get="/sessions/{sitting.pk}/?v=45&amp;page=3"')
     # Nonsense is page 1, past the end the last page.
-    assert numbers_shown(owner_client.get(url(sitting) + "?page=x")) == list(range(55, 5, -1))
+    assert numbers_shown(owner_client.get(url(sitting) + "?page=x")) == list(range(45, 25, -1))
     assert numbers_shown(owner_client.get(url(sitting) + "?page=9")) == [5, 4, 3, 2, 1]
 
 
-def test_the_share_page_shows_the_newest_50_with_a_chart_from_the_true_balances(sitting):
-    record(sitting, plain("S"), *[DRAW] * 51)
+def test_the_share_page_shows_the_newest_20_with_a_chart_from_the_true_balances(sitting):
+    record(sitting, plain("S"), *[DRAW] * 21)
     share = Client().get(f"/share/{sitting.share_token}/")
-    assert numbers_shown(share) == list(range(52, 2, -1))
+    assert numbers_shown(share) == list(range(22, 2, -1))
     assertContains(share, "更早的局 →")
     # The chart starts after round 2 from the balances then (S +25), not from 0.
     chart = selectors.ledger(sitting)["rounds"][1]["balances"]

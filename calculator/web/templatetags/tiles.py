@@ -208,8 +208,16 @@ def seat_label(seat: str, seat_names: dict | None = None) -> str:
 
     if not seat:
         return ""
-    wind = str(SEAT_WINDS.get(seat, seat))
+    if seat not in SEAT_WINDS:
+        wind = seat
+    else:
+        # A few languages × four seats: translated once, not for every payment of every round.
+        key = (get_language(), seat)
+        wind = _WINDS.get(key) or _WINDS.setdefault(key, str(SEAT_WINDS[seat]))
     return f"{wind} · {seat_names[seat]}" if seat_names and seat in seat_names else wind
+
+
+_WINDS: dict[tuple[str | None, str], str] = {}
 
 
 @register.filter
