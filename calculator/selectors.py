@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from calculator.errors import not_found
-from calculator.models import BALANCE_FIELDS, Payment, Round, RulesVersion, Session
+from calculator.models import BALANCE_FIELDS, Payment, Player, Round, RulesVersion, Session
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
 from scoring import SEATS, Rules, dealer_base, make_rules, score
@@ -43,13 +43,12 @@ def sessions_for_user(user: AbstractBaseUser) -> QuerySet[Session]:
 def session_for_user(user: AbstractBaseUser, pk: int) -> Session:
     """The sitting ``pk`` if the user owns it or was invited to it: one query by primary key,
     and for someone other than the owner one more for the invitation."""
-    session = (
-        Session.objects.select_related("owner", "east", "south", "west", "north")
-        .filter(pk=pk)
-        .first()
-        if user.is_authenticated
-        else None
-    )
+    # The row alone (get(): no ORDER BY): the players' names come with ``seat_names`` when a
+    # page needs them, and a write through the API never does.
+    try:
+        session = Session.objects.get(pk=pk) if user.is_authenticated else None
+    except Session.DoesNotExist:
+        session = None
     if session is None or (
         session.owner_id != user.pk and not session.members.filter(pk=user.pk).exists()
     ):
@@ -70,9 +69,7 @@ SHARE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 def session_by_share_token(token: str) -> Session:
     session = (
-        Session.objects.select_related("owner", "east", "south", "west", "north")
-        .filter(share_token=token)
-        .first()
+        Session.objects.filter(share_token=token).order_by().first()
         if SHARE_TOKEN.fullmatch(token)
         else None
     )
@@ -181,7 +178,24 @@ def session_state(session: Session, version: RulesVersion | None = None) -> dict
 
 
 def seat_names(session: Session) -> dict[str, str]:
-    return {seat: player.name for seat, player in session.seat_players().items()}
+    """The players' names by seat: from the players already loaded with the session, else one
+    query for the four (remembered on the session object for the rest of the request)."""
+    names = getattr(session, "_seat_names", None)
+    if names is None:
+        ids = {seat: getattr(session, f"{field}_id") for seat, field in SEAT_FIELDS.items()}
+        loaded = all(
+            Session._meta.get_field(field).is_cached(session) for field in SEAT_FIELDS.values()
+        )
+        if loaded:
+            names = {seat: player.name for seat, player in session.seat_players().items()}
+        else:
+            found = dict(Player.objects.filter(pk__in=ids.values()).values_list("pk", "name"))
+            names = {seat: found[pk] for seat, pk in ids.items()}
+        session._seat_names = names
+    return names
+
+
+SEAT_FIELDS = {"E": "east", "S": "south", "W": "west", "N": "north"}
 
 
 def session_detail(session: Session, *, with_share_token: bool = True) -> dict[str, Any]:

@@ -325,8 +325,8 @@ def round_record(
     running = _moved(balances_of(session), payments)
     _set_balances(game_round, running)
     try:
-        with transaction.atomic():
-            game_round.save()
+        # No savepoint: an IntegrityError ends this transaction, which is rolled back as a whole.
+        game_round.save()
     except IntegrityError:
         # Only reachable where the session lock is not a real lock: the number was taken.
         raise CalculatorError(

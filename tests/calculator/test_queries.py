@@ -51,9 +51,12 @@ def test_api_reads_take_constant_queries(
     sitting, rounds, api, django_assert_num_queries, django_assert_max_num_queries
 ):
     session = sitting(rounds)
-    with django_assert_max_num_queries(5):  # the session (visibility check) + the ledger's 3–4
+    # the session (visibility check), the ledger's 3–4, the players' names
+    with django_assert_max_num_queries(6):
         assert api.get(f"/api/sessions/{session.pk}/ledger/").status_code == 200
-    with django_assert_num_queries(4):
+    # the session, the stored state, the current rules (state and detail), the players' names,
+    # the owner's username
+    with django_assert_num_queries(6):
         assert api.get(f"/api/sessions/{session.pk}/").status_code == 200
     # the session, the stored state, the rounds with their rules versions, their payments
     with django_assert_num_queries(4):
