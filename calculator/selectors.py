@@ -161,11 +161,15 @@ def current_rules(session: Session) -> Rules:
     return rules_for(session, current_rules_version(session))
 
 
-def session_state(session: Session, version: RulesVersion | None = None) -> dict[str, Any]:
+def session_state(
+    session: Session,
+    version: RulesVersion | None = None,
+    stored: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Who deals the next round, with which streak and base (R2.2, R8.1), and the balances: from
-    the stored running state, so the cost does not grow with the sitting. ``version``: the
-    current house rules when the caller already has them."""
-    stored = stored_state(session)
+    the stored running state, so the cost does not grow with the sitting. ``version`` and
+    ``stored``: the current house rules and ``stored_state`` when the caller already has them."""
+    stored = stored if stored is not None else stored_state(session)
     streak = stored["next_streak"]
     rules = rules_for(session, version) if version is not None else current_rules(session)
     return {
@@ -378,15 +382,22 @@ LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", 
 LEDGER_PAYMENT_FIELDS += ("multiplier", "liability")
 
 
-def ledger(session: Session, *, offset: int | None = 0, limit: int | None = None) -> dict[str, Any]:
+def ledger(
+    session: Session,
+    *,
+    offset: int | None = 0,
+    limit: int | None = None,
+    stored: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Every payment, round by round, with the running balance of each seat after the round.
 
     With ``offset``/``limit`` only those rounds (the newest ``limit`` when ``offset`` is None);
     ``balances`` are always the balances after the last round. The running balances are the ones
     stored with each round, and rows are read as plain values (no model objects, no hand or
     scoring JSON): the stored state, the rounds, their payments, and the 包 rounds' words — at
-    most four queries, wherever the page is in the sitting."""
-    stored = stored_state(session)
+    most four queries, wherever the page is in the sitting. ``stored``: ``stored_state`` when the
+    caller has it."""
+    stored = stored if stored is not None else stored_state(session)
     total = stored["last_number"]
     if offset is None:
         offset = max(total - limit, 0) if limit is not None else 0
@@ -513,11 +524,14 @@ def ledger_csv(session: Session) -> str:
 CHART_POINTS = 200
 
 
-def balance_series(session: Session, points: int = CHART_POINTS) -> list[dict[str, Any]]:
+def balance_series(
+    session: Session, points: int = CHART_POINTS, last: int | None = None
+) -> list[dict[str, Any]]:
     """Each seat's running balance after rounds spread evenly over the sitting (all of them up to
     ``points``; the last always), read from the balances stored with each round: one query of at
-    most ``points`` rows, however long the sitting."""
-    last = stored_state(session)["last_number"]
+    most ``points`` rows, however long the sitting. ``last``: the newest round number, when the
+    caller has it."""
+    last = last if last is not None else stored_state(session)["last_number"]
     if last <= points:
         wanted = session.rounds.all()
     else:
@@ -533,10 +547,12 @@ def balance_series(session: Session, points: int = CHART_POINTS) -> list[dict[st
 # --- standings, settling up, statistics ----------------------------------------------------
 
 
-def standings(session: Session) -> list[dict[str, Any]]:
+def standings(
+    session: Session, balances: Mapping[str, Decimal] | None = None
+) -> list[dict[str, Any]]:
     """Seats from the biggest winner down; equal balances share a place."""
     names = seat_names(session)
-    balances = session_balances(session)
+    balances = balances if balances is not None else session_balances(session)
     ordered = sorted(SEATS, key=lambda seat: (-balances[seat], SEATS.index(seat)))
     table, place = [], 0
     for index, seat in enumerate(ordered):
@@ -575,9 +591,13 @@ def _zero_sum_groups(debts: list[tuple[str, Decimal]]) -> list[list[tuple[str, D
     return best or [debts]
 
 
-def settlement(session: Session) -> list[dict[str, str]]:
+def settlement(
+    session: Session, balances: Mapping[str, Decimal] | None = None
+) -> list[dict[str, str]]:
     """The fewest transfers that bring every balance of the session back to zero."""
-    return transfers_to_settle(session_balances(session))
+    return transfers_to_settle(
+        dict(balances) if balances is not None else session_balances(session)
+    )
 
 
 def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
@@ -601,7 +621,9 @@ def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
     return transfers
 
 
-def player_stats(session: Session) -> list[dict[str, Any]]:
+def player_stats(
+    session: Session, balances: Mapping[str, Decimal] | None = None
+) -> list[dict[str, Any]]:
     """Per seat: wins, dealer wins, biggest hand, average fan, and what it paid under 包 (R10)."""
     names = seat_names(session)
     stats = {
@@ -647,7 +669,7 @@ def player_stats(session: Session) -> list[dict[str, Any]]:
     for row in liable:
         stats[row["payer"]]["paid_under_bao"] += row["paid"]
         stats[row["payer"]]["bao_payments"] += row["n"]
-    for seat, balance in session_balances(session).items():
+    for seat, balance in (balances or session_balances(session)).items():
         stats[seat]["balance"] = balance
     table = []
     for seat in SEATS:
@@ -716,20 +738,29 @@ def share_view(
 
 
 def last_live_round(session: Session) -> Round | None:
-    """The round an undo takes back: the newest one that is not voided."""
-    return session.rounds.filter(voided=False).order_by("-number").first()
+    """The round an undo takes back: the newest one that is not voided (without its hand and
+    scoring)."""
+    return (
+        session.rounds.filter(voided=False)
+        .order_by("-number")
+        .only("number", "result", "winner", "fan", "voided")
+        .first()
+    )
 
 
-def undo_preview(session: Session) -> dict[str, Any] | None:
+def undo_preview(
+    session: Session, balances: Mapping[str, Decimal] | None = None
+) -> dict[str, Any] | None:
     """What undoing the last round would do, before it is done: the round, and each seat's
     balance before and after with the change. None when no round counts.
 
     The undo voids the newest round that counts; the rounds after it are all voided already and
-    move no money, so the balances after are today's without that round's payments (R9)."""
+    move no money, so the balances after are today's without that round's payments (R9).
+    ``balances``: today's, when the caller has them."""
     game_round = last_live_round(session)
     if game_round is None:
         return None
-    before = session_balances(session)
+    before = dict(balances) if balances is not None else session_balances(session)
     after = dict(before)
     for payment in game_round.payments.all():
         after[payment.payer] += payment.amount

@@ -35,7 +35,7 @@ from calculator import selectors, services
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
-from calculator.models import Round, Session
+from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
 from calculator.web.charts import balance_chart
 from calculator.web.forms import (
@@ -333,15 +333,17 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     """What the session page and the share page both read: the state, and the rounds of page
     ``page`` (1: the newest ``ROUNDS_PER_PAGE``, 2: the ones before them, …) with their true
     running balances."""
-    state = selectors.session_state(session)
+    # The stored running state and the current rules, read once for everything below.
+    stored = selectors.stored_state(session)
     version = selectors.current_rules_version(session)
+    state = selectors.session_state(session, version, stored)
     # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
     total = state["next_round"] - 1
     pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
     page = min(page, pages)
     end = total - (page - 1) * ROUNDS_PER_PAGE
     offset = max(end - ROUNDS_PER_PAGE, 0)
-    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None)
+    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None, stored=stored)
     names = ledger["players"]
     shown = ledger["rounds"]
     start = balances_before(shown[0]) if shown else None
@@ -390,7 +392,8 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     if not request.htmx or request.htmx.boosted:
         # Only the whole page asks to undo, confirms a draw and shows the QR code.
         if session.archived_at is None:
-            context["undo"] = selectors.undo_preview(session)
+            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
+            context["undo"] = selectors.undo_preview(session, balances)
         context["asking"] = request.GET.get("confirm")
         if context["share_url"]:
             context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
@@ -625,14 +628,18 @@ def round_void(request: HttpRequest, session: Session, number: int) -> HttpRespo
 @with_session
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
     names = selectors.seat_names(session)
+    stored = selectors.stored_state(session)
+    balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
     context = {
         "session": session,
         "seat_names": names,
-        "standings": selectors.standings(session),
-        "transfers": selectors.settlement(session),
-        "stats": selectors.player_stats(session),
+        "standings": selectors.standings(session, balances),
+        "transfers": selectors.settlement(session, balances),
+        "stats": selectors.player_stats(session, balances),
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
-        "chart": balance_chart(selectors.balance_series(session), names),
+        "chart": balance_chart(
+            selectors.balance_series(session, last=stored["last_number"]), names
+        ),
     }
     return render(request, "web/settle.html", context)
 
