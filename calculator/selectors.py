@@ -6,17 +6,21 @@ returns plain JSON-ready data: money as normalized decimal strings (see ``money_
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
+from threading import Lock
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models.functions import Mod
 
 from calculator.errors import not_found
 from calculator.models import BALANCE_FIELDS, Payment, Player, Round, RulesVersion, Session
@@ -98,7 +102,7 @@ def members_list(session: Session) -> list[dict[str, Any]]:
 # --- state -----------------------------------------------------------------------------------
 
 
-STATE_FIELDS = (*BALANCE_FIELDS.values(), "next_dealer", "next_streak", "last_number")
+STATE_FIELDS = (*BALANCE_FIELDS.values(), "next_dealer", "next_streak", "last_number", "version")
 
 
 def stored_state(session: Session) -> dict[str, Any]:
@@ -535,8 +539,12 @@ def balance_series(
     if last <= points:
         wanted = session.rounds.all()
     else:
-        numbers = sorted({round(last * i / points) for i in range(1, points + 1)})
-        wanted = session.rounds.filter(number__in=numbers)
+        # Every step-th round and the last: a filter on the (session, number) index, not a
+        # list of hundreds of numbers to bind.
+        step = -(-last // points)
+        wanted = session.rounds.annotate(place=Mod("number", step)).filter(
+            Q(place=0) | Q(number=last)
+        )
     rows = wanted.order_by("number").values_list("number", *BALANCE_FIELDS.values())
     return [
         {"number": number, "balances": dict(zip(SEATS, balances, strict=True))}
@@ -621,10 +629,40 @@ def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
     return transfers
 
 
+# The statistics of a sitting as of a version of its history: they change only when the version
+# does, so each process keeps the last few (a small LRU) instead of summing the rounds again for
+# every visit of the settle-up page.
+STATS_KEPT = 64
+_stats: OrderedDict[tuple[Any, ...], list[dict[str, Any]]] = OrderedDict()
+_stats_lock = Lock()
+
+
 def player_stats(
-    session: Session, balances: Mapping[str, Decimal] | None = None
+    session: Session, stored: Mapping[str, Any] | None = None
 ) -> list[dict[str, Any]]:
-    """Per seat: wins, dealer wins, biggest hand, average fan, and what it paid under 包 (R10)."""
+    """Per seat: wins, dealer wins, biggest hand, average fan, and what it paid under 包 (R10).
+
+    Kept per (sitting, version of its history; every service that changes history bumps it).
+    ``stored``: ``stored_state`` as just read, when the caller has it."""
+    stored = stored if stored is not None else stored_state(session)
+    # With the creation time: a key never names another sitting that got the same id after a
+    # rollback or a restored backup.
+    key = (session.pk, session.created_at, stored["version"])
+    balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
+    with _stats_lock:
+        kept = _stats.get(key)
+        if kept is not None:
+            _stats.move_to_end(key)
+            return copy.deepcopy(kept)
+    table = _player_stats(session, balances)
+    with _stats_lock:
+        _stats[key] = copy.deepcopy(table)
+        while len(_stats) > STATS_KEPT:
+            _stats.popitem(last=False)
+    return table
+
+
+def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dict[str, Any]]:
     names = seat_names(session)
     stats = {
         seat: {
@@ -669,7 +707,7 @@ def player_stats(
     for row in liable:
         stats[row["payer"]]["paid_under_bao"] += row["paid"]
         stats[row["payer"]]["bao_payments"] += row["n"]
-    for seat, balance in (balances or session_balances(session)).items():
+    for seat, balance in balances.items():
         stats[seat]["balance"] = balance
     table = []
     for seat in SEATS:

@@ -635,7 +635,7 @@ def settle(request: HttpRequest, session: Session) -> HttpResponse:
         "seat_names": names,
         "standings": selectors.standings(session, balances),
         "transfers": selectors.settlement(session, balances),
-        "stats": selectors.player_stats(session, balances),
+        "stats": selectors.player_stats(session, stored),
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
         "chart": balance_chart(
             selectors.balance_series(session, last=stored["last_number"]), names
