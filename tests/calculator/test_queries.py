@@ -74,3 +74,50 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
     with django_assert_num_queries(13):
         services.round_correct(session=session, number=1, entry=plain("S"))
     assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
+
+
+# --- writes and pages: the same number of queries at 2 rounds and at 30 ------------------------
+
+COUNTS: dict[str, set[int]] = {}
+
+
+def counted(name: str, context) -> None:
+    COUNTS.setdefault(name, set()).add(len(context.captured_queries))
+
+
+@pytest.mark.parametrize("draws", [0, 40])
+def test_writes_and_pages_take_the_same_queries_at_any_length(draws, api, owner):
+    """The same newest rounds (a win, a draw, a 包, a 跑風, a win) after 0 or 40 draws."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    session = services.session_create(owner=owner, name="t", players=["a", "b", "c", "d"])
+    for body in [DRAW] * draws + BODIES:
+        services.round_record(session=session, entry=body, user=owner)
+    page = Client()
+    page.force_login(owner)
+    visits = {
+        "round post (API)": lambda: api.post(
+            f"/api/sessions/{session.pk}/rounds/", plain("W"), format="json"
+        ),
+        "round post (page)": lambda: page.post(
+            f"/sessions/{session.pk}/rounds/new/",
+            {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m",
+             "bar_tiles": 0, "kongs_before_win": 0, "confirm": "1"},
+        ),
+        "session page": lambda: page.get(f"/sessions/{session.pk}/"),
+        "share page": lambda: Client().get(f"/share/{session.share_token}/"),
+        "ledger (API)": lambda: api.get(f"/api/sessions/{session.pk}/ledger/"),
+        "settle-up page": lambda: page.get(f"/sessions/{session.pk}/settle/"),
+    }  # fmt: skip
+    for name, visit in visits.items():
+        with CaptureQueriesContext(connection) as context:
+            response = visit()
+        assert response.status_code in (200, 201, 302), (name, response.status_code)
+        counted(name, context)
+    if draws:
+        # Both lengths have been visited (the parameters run in order): one count each.
+        assert {name: len(counts) for name, counts in COUNTS.items()} == dict.fromkeys(COUNTS, 1), (
+            COUNTS
+        )
