@@ -50,11 +50,20 @@ class Session(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="shared_sessions"
     )
+    # The game (scoring.games.GAMES) and how many play: the seats in play are the first
+    # ``player_count`` of E S W N (a 3-player table has no north, a 2-player one no west either).
+    game = models.CharField(max_length=20, default="anqing")
+    player_count = models.PositiveSmallIntegerField(default=4)
     east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    ruleset = models.CharField(max_length=20, choices=RULESET_CHOICES, default="anqing")
+    west = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    north = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    # The game's ruleset (Anqing: anqing or anqing-daque; Anji: anji; …).
+    ruleset = models.CharField(max_length=20, default="anqing")
     # R9: 基礎銀子, the factor every payment is multiplied by.
     base_silver = models.DecimalField(
         max_digits=12,
@@ -92,7 +101,9 @@ class Session(models.Model):
         return self.name
 
     def seat_players(self) -> dict[str, Player]:
-        return {"E": self.east, "S": self.south, "W": self.west, "N": self.north}
+        """The players of the seats in play, E S W N order."""
+        players = {"E": self.east, "S": self.south, "W": self.west, "N": self.north}
+        return {seat: players[seat] for seat in "ESWN"[: self.player_count]}
 
 
 class RulesVersion(models.Model):
@@ -179,10 +190,12 @@ class Payment(models.Model):
     payer = models.CharField(max_length=1, choices=SEAT_CHOICES)
     payee = models.CharField(max_length=1, choices=SEAT_CHOICES)
     amount = models.DecimalField(max_digits=16, decimal_places=4)
-    base = models.PositiveIntegerField()
-    fan = models.PositiveIntegerField()
+    # Anqing's parts of the amount (R9, R10); games that count points keep them in ``points``.
+    base = models.PositiveIntegerField(default=0)
+    fan = models.PositiveIntegerField(default=0)
     bonus = models.PositiveIntegerField(default=0)
     multiplier = models.PositiveIntegerField(default=1)
+    points = models.PositiveIntegerField(null=True, blank=True)
     liability = models.CharField(max_length=4, choices=LIABILITY_CHOICES, null=True, blank=True)
 
     class Meta:
