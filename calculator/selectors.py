@@ -26,7 +26,8 @@ from calculator.errors import not_found
 from calculator.models import BALANCE_FIELDS, Payment, Player, Round, RulesVersion, Session
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
-from scoring import SEATS, Rules, dealer_base, make_rules, score
+from scoring import SEATS
+from scoring.games import Game, game_of, score
 
 ZERO = Decimal("0")
 
@@ -99,6 +100,25 @@ def members_list(session: Session) -> list[dict[str, Any]]:
     ]
 
 
+# --- the game ----------------------------------------------------------------------------------
+
+
+def game_of_session(session: Session) -> Game:
+    """The sitting's game (``scoring.games``): everything that differs between games comes from
+    it, never from a test of the game's code here."""
+    return game_of(session.game)
+
+
+def seats_of(session: Session) -> tuple[str, ...]:
+    """The seats in play, in order: the first ``player_count`` of E S W N."""
+    return game_of_session(session).seats(session.player_count)
+
+
+def _in_play(session: Session, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` (by seat, e.g. the four stored balances) for the seats in play only."""
+    return {seat: values[seat] for seat in seats_of(session)}
+
+
 # --- state -----------------------------------------------------------------------------------
 
 
@@ -115,28 +135,32 @@ def session_balances(session: Session) -> dict[str, Decimal]:
     """Each seat's balance: what it received minus what it paid, voided rounds left out (the
     services store the sum; ``payment_sums`` adds it up from the payments)."""
     stored = stored_state(session)
-    return {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
+    return {seat: stored[BALANCE_FIELDS[seat]] for seat in seats_of(session)}
 
 
 def payment_sums(session: Session) -> dict[str, Decimal]:
     """The balances added up from the payments themselves, to check the stored ones against."""
     aggregates: dict[str, Any] = {}
-    for seat in SEATS:
+    seats = seats_of(session)
+    for seat in seats:
         aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
         aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
     sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
         **aggregates
     )
-    return {seat: (sums[f"{seat}_in"] or ZERO) - (sums[f"{seat}_out"] or ZERO) for seat in SEATS}
+    return {seat: (sums[f"{seat}_in"] or ZERO) - (sums[f"{seat}_out"] or ZERO) for seat in seats}
 
 
 def current_rules_version(session: Session) -> RulesVersion:
     return session.rules_versions.order_by("-number").first()
 
 
-def rules_for(session: Session, version: RulesVersion | None) -> Rules:
-    """The engine's rules of a house-rules version: the session's ruleset with its overrides (R12)."""
-    return make_rules(session.ruleset, version.overrides if version else {})
+def rules_for(session: Session, version: RulesVersion | None) -> Any:
+    """The game's rules of a house-rules version: the session's ruleset with its overrides (R12,
+    AJ13)."""
+    return game_of_session(session).make_rules(
+        session.ruleset, version.overrides if version else {}
+    )
 
 
 def hand_scored(
@@ -146,11 +170,14 @@ def hand_scored(
     streak: int,
     version: RulesVersion | None,
 ) -> dict:
-    """The engine's answer for a hand in a session's context: its ruleset and base silver, the
-    round's dealer and streak (R2.2, R8) and a house-rules version (R12). Nothing is saved."""
+    """The engine's answer for a hand in a session's context: its game and number of players, its
+    ruleset and base silver, the round's dealer and streak (R2.2, R8) and a house-rules version
+    (R12). Nothing is saved."""
     return score(
         {
             **hand,
+            "game": session.game,
+            "player_count": session.player_count,
             "ruleset": session.ruleset,
             "rules": version.overrides if version else {},
             "dealer": dealer,
@@ -160,7 +187,7 @@ def hand_scored(
     )
 
 
-def current_rules(session: Session) -> Rules:
+def current_rules(session: Session) -> Any:
     """The rules for the next round: those of the newest house-rules version."""
     return rules_for(session, current_rules_version(session))
 
@@ -176,23 +203,26 @@ def session_state(
     stored = stored if stored is not None else stored_state(session)
     streak = stored["next_streak"]
     rules = rules_for(session, version) if version is not None else current_rules(session)
-    return {
-        "dealer": stored["next_dealer"],
-        "dealer_streak": streak,
-        "dealer_base": dealer_base(rules, streak),
-        "next_round": stored["last_number"] + 1,
-        "balances": {seat: money_str(stored[field]) for seat, field in BALANCE_FIELDS.items()},
+    state: dict[str, Any] = {"dealer": stored["next_dealer"], "dealer_streak": streak}
+    base = game_of_session(session).dealer_base(rules, streak)
+    if base is not None:  # Anji's state has none (no payment depends on the dealer, AJ2.3)
+        state["dealer_base"] = base
+    state["next_round"] = stored["last_number"] + 1
+    state["balances"] = {
+        seat: money_str(stored[BALANCE_FIELDS[seat]]) for seat in seats_of(session)
     }
+    return state
 
 
 def seat_names(session: Session) -> dict[str, str]:
-    """The players' names by seat: from the players already loaded with the session, else one
-    query for the four (remembered on the session object for the rest of the request)."""
+    """The players' names by seat in play: from the players already loaded with the session,
+    else one query for them (remembered on the session object for the rest of the request)."""
     names = getattr(session, "_seat_names", None)
     if names is None:
-        ids = {seat: getattr(session, f"{field}_id") for seat, field in SEAT_FIELDS.items()}
+        seats = seats_of(session)
+        ids = {seat: getattr(session, f"{SEAT_FIELDS[seat]}_id") for seat in seats}
         loaded = all(
-            Session._meta.get_field(field).is_cached(session) for field in SEAT_FIELDS.values()
+            Session._meta.get_field(SEAT_FIELDS[seat]).is_cached(session) for seat in seats
         )
         if loaded:
             names = {seat: player.name for seat, player in session.seat_players().items()}
@@ -212,6 +242,8 @@ def session_detail(session: Session, *, with_share_token: bool = True) -> dict[s
         "id": session.pk,
         "name": session.name,
         "owner": session.owner.get_username(),
+        "game": session.game,
+        "player_count": session.player_count,
         "ruleset": session.ruleset,
         "base_silver": money_str(session.base_silver),
         "rules": version.overrides if version else {},
@@ -232,6 +264,8 @@ def session_summaries(sessions: Iterable[Session]) -> list[dict[str, Any]]:
             "id": session.pk,
             "name": session.name,
             "owner": session.owner.get_username(),
+            "game": session.game,
+            "player_count": session.player_count,
             "ruleset": session.ruleset,
             "base_silver": money_str(session.base_silver),
             "players": seat_names(session),
@@ -246,16 +280,44 @@ def session_summaries(sessions: Iterable[Session]) -> list[dict[str, Any]]:
 
 
 def payment_as_dict(payment: Payment) -> dict[str, Any]:
-    return {
-        "from": payment.payer,
-        "to": payment.payee,
-        "amount": money_str(payment.amount),
-        "base": payment.base,
-        "fan": payment.fan,
-        "bonus": payment.bonus,
-        "multiplier": payment.multiplier,
-        "liability": payment.liability,
+    return _payment_row(
+        payment.payer,
+        payment.payee,
+        payment.amount,
+        payment.base,
+        payment.fan,
+        payment.bonus,
+        payment.multiplier,
+        payment.liability,
+        payment.points,
+    )
+
+
+def _payment_row(
+    payer: str,
+    payee: str,
+    amount: Decimal,
+    base: int,
+    fan: int,
+    bonus: int,
+    multiplier: int,
+    liability: str | None,
+    points: int | None,
+) -> dict[str, Any]:
+    """A payment as the API answers it; ``points`` only for a game that counts them (Anji)."""
+    row = {
+        "from": payer,
+        "to": payee,
+        "amount": money_str(amount),
+        "base": base,
+        "fan": fan,
+        "bonus": bonus,
+        "multiplier": multiplier,
+        "liability": liability,
     }
+    if points is not None:
+        row["points"] = points
+    return row
 
 
 LIABILITY_WORDS = ("fed", "rule", "why", "why_en", "why_short", "why_short_en")
@@ -383,7 +445,7 @@ LEDGER_ROUND_FIELDS = (
     *BALANCE_FIELDS.values(),
 )
 LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
-LEDGER_PAYMENT_FIELDS += ("multiplier", "liability")
+LEDGER_PAYMENT_FIELDS += ("multiplier", "liability", "points")
 
 
 def ledger(
@@ -425,26 +487,16 @@ def ledger(
             .order_by("round_id", "id")
             .values_list(*LEDGER_PAYMENT_FIELDS)
         )
-        for round_id, payer, payee, amount, base, fan, bonus, multiplier, liability in payments:
-            paid.setdefault(round_id, []).append(
-                {
-                    "from": payer,
-                    "to": payee,
-                    "amount": money_str(amount),
-                    "base": base,
-                    "fan": fan,
-                    "bonus": bonus,
-                    "multiplier": multiplier,
-                    "liability": liability,
-                }
-            )
-            if liability:
+        for round_id, *row in payments:
+            paid.setdefault(round_id, []).append(_payment_row(*row))
+            if paid[round_id][-1]["liability"]:
                 liable.add(round_id)
     words: dict[int, dict[str, dict[str, Any]]] = {}
     if liable:
         scorings = Round.objects.filter(pk__in=liable).values_list("pk", "scoring")
         words = {pk: _liability_words(scoring) for pk, scoring in scorings}
     entries = []
+    seats = seats_of(session)
     for round_id, number, result, winner, dealer, streak, fan, voided, *balances in rows:
         said = words.get(round_id, {})
         entries.append(
@@ -461,14 +513,16 @@ def ledger(
                     for payment in paid.get(round_id, [])
                 ],
                 "balances": {
-                    seat: money_str(amount) for seat, amount in zip(SEATS, balances, strict=True)
+                    seat: money_str(amount)
+                    for seat, amount in zip(SEATS, balances, strict=True)
+                    if seat in seats
                 },
             }
         )
     return {
         "players": seat_names(session),
         "rounds": entries,
-        "balances": {seat: money_str(stored[field]) for seat, field in BALANCE_FIELDS.items()},
+        "balances": {seat: money_str(stored[BALANCE_FIELDS[seat]]) for seat in seats},
         "total_rounds": total,
         "offset": offset,
         "limit": max(total - offset, 0) if limit is None else limit,
@@ -479,6 +533,7 @@ def ledger_csv(session: Session) -> str:
     """The ledger as CSV: one line per payment (one per draw or voided round), running balances."""
     out = io.StringIO()
     writer = csv.writer(out)
+    seats = seats_of(session)
     writer.writerow(
         [
             "round",
@@ -492,7 +547,7 @@ def ledger_csv(session: Session) -> str:
             "amount",
             "liability",
             "multiplier",
-            *SEATS,
+            *seats,
         ]
     )
     for entry in ledger(session)["rounds"]:
@@ -504,7 +559,7 @@ def ledger_csv(session: Session) -> str:
             entry["dealer_streak"],
             "yes" if entry["voided"] else "",
         ]
-        balances = [entry["balances"][seat] for seat in SEATS]
+        balances = [entry["balances"][seat] for seat in seats]
         if not entry["payments"]:
             writer.writerow([*head, "", "", "", "", "", *balances])
         for payment in entry["payments"]:
@@ -545,9 +600,12 @@ def balance_series(
         wanted = session.rounds.annotate(place=Mod("number", step)).filter(
             Q(place=0) | Q(number=last)
         )
-    rows = wanted.order_by("number").values_list("number", *BALANCE_FIELDS.values())
+    seats = seats_of(session)
+    rows = wanted.order_by("number").values_list(
+        "number", *(BALANCE_FIELDS[seat] for seat in seats)
+    )
     return [
-        {"number": number, "balances": dict(zip(SEATS, balances, strict=True))}
+        {"number": number, "balances": dict(zip(seats, balances, strict=True))}
         for number, *balances in rows
     ]
 
@@ -561,7 +619,7 @@ def standings(
     """Seats from the biggest winner down; equal balances share a place."""
     names = seat_names(session)
     balances = balances if balances is not None else session_balances(session)
-    ordered = sorted(SEATS, key=lambda seat: (-balances[seat], SEATS.index(seat)))
+    ordered = sorted(seats_of(session), key=lambda seat: (-balances[seat], SEATS.index(seat)))
     table, place = [], 0
     for index, seat in enumerate(ordered):
         if index == 0 or balances[seat] != balances[ordered[index - 1]]:
@@ -611,7 +669,7 @@ def settlement(
 def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
     """Within each zero-sum group, the biggest debtor pays the biggest creditor, and so on: a
     group of k seats settles in k − 1 transfers, the fewest possible overall."""
-    debts = [(seat, balances[seat]) for seat in SEATS if balances[seat] != 0]
+    debts = [(seat, balances[seat]) for seat in SEATS if balances.get(seat, 0) != 0]
     transfers: list[dict[str, str]] = []
     for group in _zero_sum_groups(debts):
         owed = sorted(([a, s] for s, a in group if a > 0), key=lambda x: (-x[0], SEATS.index(x[1])))
@@ -664,6 +722,7 @@ def player_stats(
 
 def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dict[str, Any]]:
     names = seat_names(session)
+    seats = seats_of(session)
     stats = {
         seat: {
             "seat": seat,
@@ -677,7 +736,7 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
             "bao_payments": 0,
             "balance": ZERO,
         }
-        for seat in SEATS
+        for seat in seats
     }
     # Sums in the database, grouped by (dealer, winner, result): a few dozen rows at most,
     # whatever the length of the sitting.
@@ -707,10 +766,10 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     for row in liable:
         stats[row["payer"]]["paid_under_bao"] += row["paid"]
         stats[row["payer"]]["bao_payments"] += row["n"]
-    for seat, balance in balances.items():
-        stats[seat]["balance"] = balance
+    for seat in seats:
+        stats[seat]["balance"] = balances[seat]
     table = []
-    for seat in SEATS:
+    for seat in seats:
         row = stats[seat]
         fan_sum = row.pop("fan_sum")
         row["average_fan"] = (
@@ -735,9 +794,11 @@ def session_export(session: Session) -> dict[str, Any]:
         "format": "anqing-session",
         "version": 1,
         "name": session.name,
+        "game": session.game,
+        "player_count": session.player_count,
         "ruleset": session.ruleset,
         "base_silver": money_str(session.base_silver),
-        "players": [seat_names(session)[seat] for seat in SEATS],
+        "players": list(seat_names(session).values()),
         "rules_versions": [
             {"number": version.number, "rules": version.overrides}
             for version in session.rules_versions.order_by("number")
@@ -814,17 +875,20 @@ def undo_preview(
                 "after": money_str(after[seat]),
                 "delta": money_str(after[seat] - before[seat]),
             }
-            for seat in SEATS
+            for seat in seats_of(session)
         },
     }
 
 
 def session_restart(session: Session) -> dict[str, Any]:
-    """What a new sitting of the same table starts from: the same players in the same seats
-    (R2.1), the same ruleset and base silver (R3, R9), and the house rules in force now (R12)."""
+    """What a new sitting of the same table starts from: the same game and players in the same
+    seats (R2.1), the same ruleset and base silver (R3, R9), and the house rules in force now
+    (R12)."""
     version = current_rules_version(session)
     return {
         "name": session.name,
+        "game": session.game,
+        "player_count": session.player_count,
         "players": seat_names(session),
         "ruleset": session.ruleset,
         "base_silver": money_str(session.base_silver),
@@ -843,6 +907,8 @@ def player_names_used(user: AbstractBaseUser, *, limit: int = 50) -> list[str]:
     names: dict[str, None] = {}
     for row in rows:
         for name in row:
+            if name is None:  # a seat not in play (a 2- or 3-player table)
+                continue
             names.setdefault(name, None)
             if len(names) >= limit:
                 return list(names)

@@ -33,32 +33,23 @@ from calculator.models import (
     new_share_token,
 )
 from calculator.money import money_str, parse_money
-from calculator.selectors import ZERO, hand_scored, round_answer, rules_for
-from scoring import (
-    MAX_SILVER,
-    SEATS,
-    SILVER_PLACES,
-    ScoringError,
-    canonical_hand,
-    dealer_after,
-    dealer_base,
-    make_rules,
+from calculator.selectors import (
+    ZERO,
+    game_of_session,
+    hand_scored,
+    round_answer,
+    rules_for,
+    seats_of,
 )
+from scoring import MAX_SILVER, SILVER_PLACES, ScoringError, canonical_hand
+from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
-# The hand fields of docs/api.md's request; the context (ruleset, rules, dealer, dealer_streak,
-# base_silver) belongs to the session and its history.
-HAND_FIELDS = (
-    "winner",
-    "indicator",
-    "concealed",
-    "win_tile",
-    "melds",
-    "bar_tiles",
-    "kongs_before_win",
-    "first_turn",
-    "others_melds",
-)
+# The hand fields of an Anqing round (docs/api.md's request); every game names its own
+# (``Game.hand_fields``). The context (ruleset, rules, dealer, dealer_streak, base_silver) belongs
+# to the session and its history, and the game and the number of players to the session.
+HAND_FIELDS = game_of(DEFAULT_GAME).hand_fields
 CONTEXT_FIELDS = ("dealer", "dealer_streak", "ruleset", "rules", "base_silver")
+SESSION_FIELDS = ("game", "player_count")
 ROUND_UPDATE_FIELDS = [
     "dealer",
     "dealer_streak",
@@ -91,11 +82,21 @@ class Recorded:
     replayed: bool
 
 
-def _rules_checked(ruleset: object, overrides: object) -> Any:
-    """The engine's frozen rules, or the engine's E_RULES error naming the bad ruleset or key
-    (R12). Stored house rules are always an object, even an empty one."""
+def _rules_checked(ruleset: object, overrides: object, game: Game | None = None) -> Any:
+    """The game's frozen rules (Anqing's without ``game``), or the engine's E_RULES error naming
+    the bad ruleset or key (R12, AJ13). Stored house rules are always an object, even an empty
+    one."""
+    game = game or game_of(DEFAULT_GAME)
+    make_rules = game.make_rules
     try:
-        make_rules(ruleset)  # an unknown ruleset is named first
+        make_rules(ruleset, None)  # an unknown ruleset is named first
+        if ruleset not in game.rulesets:  # another game's ruleset
+            raise CalculatorError(
+                "E_RULES",
+                f"{game.names['zh-hant']}沒有規則集 {ruleset!r}（可選：{'、'.join(game.rulesets)}）。",
+                f"{game.names['en']} has no ruleset {ruleset!r} (one of: "
+                f"{', '.join(game.rulesets)}).",
+            )
         if not isinstance(overrides, dict):
             raise CalculatorError(
                 "E_RULES",
@@ -107,8 +108,21 @@ def _rules_checked(ruleset: object, overrides: object) -> Any:
         raise CalculatorError(error.code, error.message, error.message_en) from None
 
 
-def round_entry_parse(body: object) -> RoundEntry:
-    """Check a round body (POST or PUT) and say exactly what is wrong with it."""
+def round_entry_parse(
+    body: object,
+    session: Session | None = None,
+    *,
+    game: Game | None = None,
+    player_count: int | None = None,
+) -> RoundEntry:
+    """Check a round body (POST or PUT) and say exactly what is wrong with it: the hand fields
+    of the session's game (``Game.hand_fields``), a winner among its seats in play. Without a
+    session, ``game`` and ``player_count`` say which table (absent: Anqing, four seats)."""
+    if session is not None:
+        game, player_count = game_of_session(session), session.player_count
+    game = game or game_of(DEFAULT_GAME)
+    seats = game.seats(player_count or max(game.seat_counts))
+    hand_fields = game.hand_fields
     if not isinstance(body, Mapping):
         raise invalid("請求必須是 JSON 對象。", "The request body must be a JSON object.")
     result = body.get("result")
@@ -123,9 +137,14 @@ def round_entry_parse(body: object) -> RoundEntry:
                 f"{field} 由本場的牌局記錄決定（R2.2、R8），不能由請求指定。",
                 f"{field} comes from the session's own history (R2.2, R8); do not send it.",
             )
-        if field != "result" and field not in HAND_FIELDS:
+        if field in SESSION_FIELDS:
+            raise invalid(
+                f"{field} 是這一場開局時定的，不能由一局的請求指定。",
+                f"{field} is the session's, set when it was opened; do not send it with a round.",
+            )
+        if field != "result" and field not in hand_fields:
             raise invalid(f"未知的欄位：{field}。", f"Unknown field: {field}.")
-    hand = {field: body[field] for field in HAND_FIELDS if field in body}
+    hand = {field: body[field] for field in hand_fields if field in body}
     if result == Round.DRAW:
         if hand:
             raise invalid(
@@ -136,15 +155,28 @@ def round_entry_parse(body: object) -> RoundEntry:
     for field in ("winner", "indicator", "concealed", "win_tile"):
         if field not in hand:
             raise invalid(f"胡牌必須填寫 {field}。", f"A win needs {field}.")
-    if hand["winner"] not in SEATS:
-        raise CalculatorError(
-            "E_CONTEXT",
-            f"winner 必須是 E、S、W、N 之一，收到 {hand['winner']!r}。",
-            f"winner must be one of E S W N, got {hand['winner']!r}.",
-        )
+    _winner_in_play(hand["winner"], seats)
     _meld_keys_checked(hand)
     # What is stored is what the engine read: " 2m" and "9 s" are kept as "2m" and "9s".
     return RoundEntry(Round.WIN, canonical_hand(hand))
+
+
+def _winner_in_play(winner: object, seats: tuple[str, ...]) -> None:
+    """E_CONTEXT unless ``winner`` is one of the seats in play."""
+    if winner in seats:
+        return
+    if len(seats) == len(SEATS):
+        raise CalculatorError(
+            "E_CONTEXT",
+            f"winner 必須是 E、S、W、N 之一，收到 {winner!r}。",
+            f"winner must be one of E S W N, got {winner!r}.",
+        )
+    raise CalculatorError(
+        "E_CONTEXT",
+        f"這一場只有 {len(seats)} 家（{'、'.join(seats)}），winner 必須是其中之一，收到 {winner!r}。",
+        f"This session seats {len(seats)} players ({' '.join(seats)}); winner must be one of "
+        f"them, got {winner!r}.",
+    )
 
 
 # The fields of a meld in score-api.md; anything else is a client's typo, and is not stored.
@@ -175,6 +207,9 @@ def _meld_keys_checked(hand: Mapping) -> None:
 
 # --- sessions -------------------------------------------------------------------------------
 
+SEAT_WORDS = {"E": "東", "S": "南", "W": "西", "N": "北"}
+SEAT_WORDS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
 
 @transaction.atomic
 def session_create(
@@ -182,24 +217,45 @@ def session_create(
     owner: AbstractBaseUser,
     name: str,
     players: list[str],
-    ruleset: str = "anqing",
+    ruleset: str | None = None,
     base_silver: object = "1",
     rules: dict | None = None,
+    game: object = DEFAULT_GAME,
+    player_count: object = None,
 ) -> Session:
-    """A new sitting with its four seats (E S W N, R2.1) and its first house-rule version."""
+    """A new sitting of ``game`` (scoring.games; None: Anqing) with ``player_count`` seats (one
+    of the game's seat counts; None: the most it allows), the first n of E S W N (R2.1, AJ2.1),
+    and its first house-rule version. ``ruleset`` None: the game's default."""
     _live_sessions_cap(owner)
+    try:
+        chosen = game_of(game)
+    except ScoringError as error:
+        raise CalculatorError(error.code, error.message, error.message_en) from None
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name:
         raise invalid("請填寫本場的名稱（name）。", "The session needs a name.")
     if len(name) > 100:
         raise invalid("name 最多 100 個字。", "name is at most 100 characters.")
-    if not isinstance(players, list) or len(players) != 4:
+    counts = chosen.seat_counts
+    if player_count is None:
+        player_count = max(counts)
+    if type(player_count) is not int or player_count not in counts:
+        allowed = "、".join(str(count) for count in counts)
         raise invalid(
-            "players 必須是四個名字：東、南、西、北。",
-            "players must be a list of four names: East, South, West, North.",
+            f"{chosen.names['zh-hant']}的 player_count 只能是 {allowed}，收到 {player_count!r}。",
+            f"player_count for {chosen.names['en']} must be one of "
+            f"{', '.join(str(count) for count in counts)}, got {player_count!r}.",
+        )
+    seats = chosen.seats(player_count)
+    if not isinstance(players, list) or len(players) != player_count:
+        words = "、".join(SEAT_WORDS[seat] for seat in seats)
+        raise invalid(
+            f"players 必須是 {player_count} 個名字：{words}。",
+            f"players must be a list of {player_count} names: "
+            f"{', '.join(SEAT_WORDS_EN[seat] for seat in seats)}.",
         )
     player_names: list[str] = []
-    for seat, player_name in zip(SEATS, players, strict=True):
+    for seat, player_name in zip(seats, players, strict=True):
         cleaned = player_name.strip() if isinstance(player_name, str) else ""
         if not cleaned or len(cleaned) > 40:
             raise invalid(
@@ -221,11 +277,15 @@ def session_create(
             f"{SILVER_PLACES} decimals (digits 0-9 and a point), got {base_silver!r}.",
         )
     rules = {} if rules is None else rules
-    _rules_checked(ruleset, rules)
-    east, south, west, north = (Player.objects.create(name=n) for n in player_names)
+    ruleset = chosen.default_ruleset if ruleset is None else ruleset
+    _rules_checked(ruleset, rules, chosen)
+    seated = [Player.objects.create(name=n) for n in player_names]
+    east, south, west, north = seated + [None] * (len(SEATS) - len(seated))
     session = Session.objects.create(
         name=name,
         owner=owner,
+        game=chosen.code,
+        player_count=player_count,
         east=east,
         south=south,
         west=west,
@@ -268,7 +328,7 @@ def rules_change(
     """New house rules (R12) for the rounds recorded from now on; old rounds keep theirs."""
     session = _locked(session)
     _open_for_changes(session)
-    _rules_checked(session.ruleset, rules)
+    _rules_checked(session.ruleset, rules, game_of_session(session))
     last = session.rules_versions.aggregate(last=Max("number"))["last"] or 0
     _rules_versions_cap(last + 1)
     version = RulesVersion.objects.create(
@@ -305,8 +365,7 @@ def round_record(
             _same_request(first, user, body_hash)
             return Recorded(None, first.status, first.body, replayed=True)
     _open_for_changes(session)
-    if not isinstance(entry, RoundEntry):
-        entry = round_entry_parse(entry)
+    entry = _entry_for(session, entry)
     # The locked row holds what the history gives: the newest number, the next dealer (R2.2).
     last = session.last_number
     _round_cap(last)
@@ -338,7 +397,7 @@ def round_record(
     for payment in payments:
         payment.round = game_round
     Payment.objects.bulk_create(payments)
-    next_dealer, next_streak = dealer_after(dealer, streak, game_round.winner or None)
+    next_dealer, next_streak = _dealer_after(session, dealer, streak, game_round.winner)
     _history_changed(
         session,
         _state_fields(running, next_dealer, next_streak, game_round.number),
@@ -396,8 +455,7 @@ def round_correct(
     """Replace what round ``number`` recorded; every later round is re-scored in order."""
     session = _locked(session)
     _open_for_changes(session)
-    if not isinstance(entry, RoundEntry):
-        entry = round_entry_parse(entry)
+    entry = _entry_for(session, entry)
     game_round = _round_of(session, number)
     if game_round.voided:
         raise CalculatorError(
@@ -468,14 +526,17 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         owner=owner,
         name=data.get("name", ""),
         players=data.get("players"),
-        ruleset=data.get("ruleset", "anqing"),
+        ruleset=data.get("ruleset"),
         base_silver=data.get("base_silver", "1"),
         rules=first_rules,
+        # Exports from before there were games are Anqing's, at four seats.
+        game=data.get("game"),
+        player_count=data.get("player_count"),
     )
     by_number = {1: session.rules_versions.get()}
     for index, version in enumerate(versions[1:], start=2):
         rules = version.get("rules", {})
-        _rules_checked(session.ruleset, rules)
+        _rules_checked(session.ruleset, rules, game_of_session(session))
         by_number[index] = RulesVersion.objects.create(
             session=session, number=index, overrides=rules, created_by=owner
         )
@@ -490,7 +551,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
                 f"rounds 必須按局號 1、2、3… 排列；第 {expected} 項不對。",
                 f"rounds must be numbered 1, 2, 3, … in order; item {expected} is not.",
             )
-        entry = _import_entry(expected, item)
+        entry = _import_entry(session, expected, item)
         number = item.get("rules_version", 1)
         version = by_number.get(number) if type(number) is int else None
         if version is None:
@@ -523,7 +584,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     return session
 
 
-def _import_entry(number: int, item: Mapping) -> RoundEntry:
+def _import_entry(session: Session, number: int, item: Mapping) -> RoundEntry:
     """Round ``number`` of an export as a round entry; any refusal names the round."""
     hand = item.get("hand")
     if hand is None:
@@ -534,7 +595,7 @@ def _import_entry(number: int, item: Mapping) -> RoundEntry:
             f"Round {number}: hand must be an object of hand fields.",
         )
     try:
-        return round_entry_parse({"result": item.get("result"), **hand})
+        return round_entry_parse({"result": item.get("result"), **hand}, session)
     except CalculatorError as problem:
         raise _in_round(number, problem) from None
 
@@ -576,7 +637,25 @@ def _context_before(session: Session, number: int) -> tuple[str, int]:
     )
     if previous is None:
         return SEATS[0], 0
-    return dealer_after(previous.dealer, previous.dealer_streak, previous.winner or None)
+    return _dealer_after(session, previous.dealer, previous.dealer_streak, previous.winner)
+
+
+def _dealer_after(session: Session, dealer: str, streak: int, winner: str) -> tuple[str, int]:
+    """Who deals after a counted round and with which streak, by the game's own rule (R2.2,
+    AJ2.3): ``winner`` is "" for a draw."""
+    return game_of_session(session).next_dealer(
+        dealer, streak, winner or None, session.player_count
+    )
+
+
+def _entry_for(session: Session, entry: RoundEntry | Mapping) -> RoundEntry:
+    """A round body parsed for the session's game and seats; an entry parsed already (by a
+    page) is checked for a winner among the seats in play."""
+    if not isinstance(entry, RoundEntry):
+        return round_entry_parse(entry, session)
+    if entry.result == Round.WIN:
+        _winner_in_play(entry.winner, seats_of(session))
+    return entry
 
 
 def _score_round(
@@ -591,7 +670,7 @@ def _score_round(
         if rules is None:
             rules = rules_cache[version.pk] = rules_for(session, version)
         # R8.1: the dealer's base this round; a draw (荒莊) moves no money (R9).
-        game_round.dealer_base = dealer_base(rules, streak)
+        game_round.dealer_base = _stored_dealer_base(session, rules, streak)
         game_round.fan = None
         game_round.scoring = None
         return []
@@ -600,23 +679,33 @@ def _score_round(
         error = result["error"]
         raise CalculatorError(error["code"], error["message"], error["message_en"])
     _storable(result)
-    game_round.dealer_base = result["dealer_base"]
-    game_round.fan = result["fan"]
+    # Games without a dealer's base (AJ2.3: no payment depends on the dealer) or fan store 0
+    # and no fan.
+    game_round.dealer_base = result.get("dealer_base") or 0
+    game_round.fan = result.get("fan")
     game_round.scoring = result
+    # One row per payer → payee; Anqing's parts of the amount (R9, R10), or a game's points.
     return [
         Payment(
             round=game_round,
             payer=payment["from"],
             payee=payment["to"],
             amount=Decimal(str(payment["amount"])),
-            base=payment["base"],
-            fan=payment["fan"],
-            bonus=payment["bonus"],
-            multiplier=payment["multiplier"],
-            liability=payment["liability"],
+            base=payment.get("base", 0),
+            fan=payment.get("fan", 0),
+            bonus=payment.get("bonus", 0),
+            multiplier=payment.get("multiplier", 1),
+            points=payment.get("points"),
+            liability=payment.get("liability"),
         )
         for payment in result["payments"]
     ]
+
+
+def _stored_dealer_base(session: Session, rules: Any, streak: int) -> int:
+    """The dealer's base a round is stored with (R8.1); 0 in a game where none applies."""
+    base = game_of_session(session).dealer_base(rules, streak)
+    return 0 if base is None else base
 
 
 # What the ledger's columns hold (calculator/models.py): an amount's digits before the point, and
@@ -632,15 +721,17 @@ def _storable(result: Mapping) -> None:
     rules or base silver have to come down."""
     for payment in result["payments"]:
         amount = Decimal(str(payment["amount"]))
-        numbers = [payment[name] for name in ("base", "fan", "bonus", "multiplier")]
+        numbers = [payment.get(name) or 0 for name in ("base", "fan", "bonus", "multiplier")]
+        numbers.append(payment.get("points") or 0)
         if abs(amount) < MAX_STORED_AMOUNT and max(numbers) <= MAX_STORED_INTEGER:
             continue
         who = f"{payment['from']} → {payment['to']}"
+        multiplier = payment.get("multiplier", 1)
         raise CalculatorError(
             "E_RULES",
-            f"這一局 {who} 要付 {amount}（倍數 {payment['multiplier']}），超過賬本能記的上限"
+            f"這一局 {who} 要付 {amount}（倍數 {multiplier}），超過賬本能記的上限"
             f"（{MAX_STORED_AMOUNT}）；請調低基礎銀子或家規的番數、倍數。",
-            f"This round's payment {who} of {amount} (multiplier {payment['multiplier']}) is more "
+            f"This round's payment {who} of {amount} (multiplier {multiplier}) is more "
             f"than the ledger can hold (below {MAX_STORED_AMOUNT}); lower the base silver or the "
             f"house rules' values and multipliers.",
         )
@@ -677,7 +768,7 @@ def _rescore_from(session: Session, number: int, *, name_round: bool = False) ->
         if not game_round.voided:
             payments.extend(scored)
             running = _moved(running, scored)
-            dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
+            dealer, streak = _dealer_after(session, dealer, streak, game_round.winner)
         _set_balances(game_round, running)
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
@@ -769,13 +860,13 @@ def _state_of(
     version: RulesVersion | None,
 ) -> dict[str, Any]:
     """The contract's ``state`` from values at hand (no query): as ``selectors.session_state``."""
-    return {
-        "dealer": dealer,
-        "dealer_streak": streak,
-        "dealer_base": dealer_base(rules_for(session, version), streak),
-        "next_round": last + 1,
-        "balances": {seat: money_str(amount) for seat, amount in balances.items()},
-    }
+    state: dict[str, Any] = {"dealer": dealer, "dealer_streak": streak}
+    base = game_of_session(session).dealer_base(rules_for(session, version), streak)
+    if base is not None:  # Anji's state has none (no payment depends on the dealer, AJ2.3)
+        state["dealer_base"] = base
+    state["next_round"] = last + 1
+    state["balances"] = {seat: money_str(balances[seat]) for seat in seats_of(session)}
+    return state
 
 
 def _open_for_changes(session: Session) -> None:

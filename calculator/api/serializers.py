@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from scoring.games import GAMES
+
+# Every game's code and every game's rulesets (each game checks its own: E_RULES).
+GAME_CODES = list(GAMES)
+RULESETS = [ruleset for game in GAMES.values() for ruleset in game.rulesets]
 
 class MeldSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["chi", "pung", "kong", "added_kong", "concealed_kong"])
@@ -19,10 +24,22 @@ MeldSerializer._declared_fields["from"] = serializers.ChoiceField(
 
 class SessionCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
-    players = serializers.ListField(
-        child=serializers.CharField(max_length=40), min_length=4, max_length=4
+    game = serializers.ChoiceField(GAME_CODES, required=False, help_text="Absent: anqing")
+    player_count = serializers.IntegerField(
+        min_value=2,
+        max_value=4,
+        required=False,
+        help_text="One of the game's seat counts (anqing 4; anji 2, 3 or 4); absent: the most",
     )
-    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"], default="anqing")
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        min_length=2,
+        max_length=4,
+        help_text="player_count names, for the seats E S W N in order",
+    )
+    ruleset = serializers.ChoiceField(
+        RULESETS, required=False, help_text="One of the game's rulesets; absent: its first"
+    )
     base_silver = serializers.DecimalField(max_digits=12, decimal_places=4, default="1")
     rules = serializers.DictField(required=False, help_text="House-rule overrides (R12)")
 
@@ -38,6 +55,14 @@ class RoundEntrySerializer(serializers.Serializer):
     kongs_before_win = serializers.IntegerField(required=False, min_value=0)
     first_turn = serializers.BooleanField(required=False)
     others_melds = serializers.DictField(required=False)
+    # Anji's own (AJ14.1): a round takes the fields of its sitting's game.
+    flowers = serializers.CharField(required=False, help_text="Anji: the winner's flowers, 1f–8f")
+    piao = serializers.IntegerField(required=False, min_value=0, help_text="Anji")
+    piao_flowers = serializers.IntegerField(required=False, min_value=0, help_text="Anji")
+    jia_piao = serializers.BooleanField(required=False, help_text="Anji")
+    discarder = serializers.ChoiceField(
+        ["E", "S", "W", "N"], required=False, help_text="Anji, with the discard_win house rule"
+    )
 
 
 class RulesChangeSerializer(serializers.Serializer):
@@ -82,8 +107,9 @@ class SeatMoneySerializer(serializers.Serializer):
 
     E = serializers.CharField()
     S = serializers.CharField()
-    W = serializers.CharField()
-    N = serializers.CharField()
+    # Only the seats in play: a 3-player table has no N, a 2-player one no W either.
+    W = serializers.CharField(required=False)
+    N = serializers.CharField(required=False)
 
 
 class SeatNamesSerializer(SeatMoneySerializer):
@@ -116,6 +142,7 @@ class PaymentSerializer(serializers.Serializer):
     why_en = serializers.CharField(required=False)
     why_short = serializers.CharField(required=False)
     why_short_en = serializers.CharField(required=False)
+    points = serializers.IntegerField(required=False, help_text="Anji: the payment in points")
 
 
 _with_from(PaymentSerializer)
@@ -156,16 +183,20 @@ class ScoreResultSerializer(serializers.Serializer):
 class StateSerializer(serializers.Serializer):
     dealer = serializers.ChoiceField(SEATS)
     dealer_streak = serializers.IntegerField()
-    dealer_base = serializers.IntegerField()
+    dealer_base = serializers.IntegerField(
+        required=False, help_text="Anqing's (R8.1); absent in a game where no payment needs it"
+    )
     next_round = serializers.IntegerField()
-    balances = SeatMoneySerializer()
+    balances = SeatMoneySerializer(help_text="The seats in play")
 
 
 class SessionSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     owner = serializers.CharField()
-    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"])
+    game = serializers.ChoiceField(GAME_CODES)
+    player_count = serializers.IntegerField(min_value=2, max_value=4)
+    ruleset = serializers.ChoiceField(RULESETS)
     base_silver = serializers.CharField()
     players = SeatNamesSerializer()
     created_at = serializers.DateTimeField()
@@ -285,10 +316,14 @@ class ExportSerializer(serializers.Serializer):
     format = serializers.ChoiceField(["anqing-session"])
     version = serializers.IntegerField(required=False)
     name = serializers.CharField(max_length=100)
-    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"], required=False)
+    game = serializers.ChoiceField(GAME_CODES, required=False, help_text="Absent: anqing")
+    player_count = serializers.IntegerField(
+        min_value=2, max_value=4, required=False, help_text="Absent: 4"
+    )
+    ruleset = serializers.ChoiceField(RULESETS, required=False)
     base_silver = serializers.CharField(required=False)
     players = serializers.ListField(
-        child=serializers.CharField(max_length=40), min_length=4, max_length=4
+        child=serializers.CharField(max_length=40), min_length=2, max_length=4
     )
     rules_versions = ExportRulesVersionSerializer(many=True, required=False)
     rounds = ExportRoundSerializer(many=True, required=False)

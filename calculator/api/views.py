@@ -153,9 +153,11 @@ class SessionListView(APIView):
             owner=request.user,
             name=body.get("name", ""),
             players=body.get("players"),
-            ruleset=body.get("ruleset", "anqing"),
+            ruleset=body.get("ruleset"),
             base_silver=body.get("base_silver", "1"),
             rules=body.get("rules"),
+            game=body.get("game"),
+            player_count=body.get("player_count"),
         )
         return Response(selectors.session_detail(session), status=201)
 
