@@ -1,35 +1,43 @@
-"""Anqing mahjong (安慶麻將) scoring engine: the rule book as code, no Django.
+"""The scoring engine of every game the app keeps (安慶麻將 first): the rule books as code, no Django.
+
+``score`` and ``waits`` dispatch on the request's ``game`` (absent or null: Anqing) through the
+registry ``GAMES`` (``scoring.games``); every result of ``score`` carries ``game``. What is
+Anqing's own lives in ``scoring.anqing`` and is exported here as it always was.
 
 >>> from scoring import score
->>> score({"indicator": "6m", "winner": "S", "dealer": "E", "concealed": "11122233344455p",
-...        "win_tile": "5p"})["fan"]
-12
+>>> result = score({"indicator": "6m", "winner": "S", "dealer": "E",
+...                 "concealed": "11122233344455p", "win_tile": "5p"})
+>>> result["game"], result["fan"]
+('anqing', 12)
 """
 
 from __future__ import annotations
 
-from scoring.engine import best_reading, score, waits
-from scoring.errors import ERROR_CODES, ScoringError
-from scoring.hand import AMOUNT_TEXT, MAX_SILVER, SILVER_PLACES
-from scoring.items import ITEMS, ITEMS_BY_CODE, LABELS
-from scoring.notation import canonical_hand, canonical_tiles, reads_as_tiles
-from scoring.rules import (
+from scoring.anqing import (
+    AMOUNT_TEXT,
     DEFAULTS,
+    ITEMS,
+    ITEMS_BY_CODE,
+    LABELS,
+    MAX_SILVER,
     MAX_STEPS,
     MAXIMA,
     RULESETS,
-    Rules,
-    house_rule_defaults,
-    make_rules,
-)
-from scoring.table import (
     SEATS,
+    SILVER_PLACES,
+    Rules,
+    best_reading,
     dealer_after,
     dealer_base,
+    house_rule_defaults,
     lianzhuang_bonus,
+    make_rules,
     next_seat,
     previous_seat,
 )
+from scoring.errors import ERROR_CODES, ScoringError
+from scoring.games import GAMES, Game, game_of, score, waits
+from scoring.notation import canonical_hand, canonical_tiles, reads_as_tiles
 from scoring.tiles import FACES, specials, tile_name
 
 __all__ = [
@@ -37,6 +45,8 @@ __all__ = [
     "DEFAULTS",
     "ERROR_CODES",
     "FACES",
+    "GAMES",
+    "Game",
     "ITEMS",
     "ITEMS_BY_CODE",
     "LABELS",
@@ -53,6 +63,7 @@ __all__ = [
     "canonical_tiles",
     "dealer_after",
     "dealer_base",
+    "game_of",
     "house_rule_defaults",
     "lianzhuang_bonus",
     "make_rules",

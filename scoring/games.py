@@ -56,9 +56,15 @@ class Game:
 
 
 def _anqing() -> Game:
-    from scoring.engine import score, waits
-    from scoring.rules import RULESETS, house_rule_defaults, make_rules
-    from scoring.table import dealer_after, dealer_base
+    from scoring.anqing import (
+        RULESETS,
+        dealer_after,
+        dealer_base,
+        house_rule_defaults,
+        make_rules,
+        score,
+        waits,
+    )
 
     return Game(
         code="anqing",
@@ -127,3 +133,19 @@ def score(request: object) -> dict:
     if "error" in result or "game" in result:
         return result
     return {"game": game.code, **result}
+
+
+def waits(request: object) -> dict:
+    """Ready-hand analysis of any game that has it: ``request["game"]`` picks the game (absent:
+    Anqing); a game without waits answers an error object (E_RULES)."""
+    try:
+        game = game_of(request.get("game") if isinstance(request, dict) else None)
+    except ScoringError as error:
+        return error.as_dict()
+    if game.waits is None:
+        return ScoringError(
+            "E_RULES",
+            f"遊戲 {game.code} 沒有聽牌分析（waits）",
+            f"the game {game.code} has no ready-hand analysis (waits)",
+        ).as_dict()
+    return game.waits(request)  # type: ignore[arg-type]

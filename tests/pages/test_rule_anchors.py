@@ -86,10 +86,11 @@ def test_every_item_and_error_code_has_its_own_heading(rules_page: str) -> None:
 
 
 def test_every_rule_id_cited_in_the_engine_has_an_anchor(rules_page: str) -> None:
-    """Messages, reasons and comments of ``scoring/`` cite rule ids (``R6.5``, ``R7 跑風``): a
-    reader who looks one up finds it."""
+    """Messages, reasons and comments of ``scoring/`` and ``scoring/anqing/`` cite rule ids
+    (``R6.5``, ``R7 跑風``): a reader who looks one up finds it."""
     package = Path(scoring.__file__).parent
-    cited = {rule_id for source in package.glob("*.py") for rule_id in rule_ids(source.read_text())}
+    sources = [*package.glob("*.py"), *(package / "anqing").glob("*.py")]
+    cited = {rule_id for source in sources for rule_id in rule_ids(source.read_text())}
     assert {"R4.4", "R6.5", "R10.1", "R7 PAO_FENG"} <= cited
     missing = sorted(
         rule_id for rule_id in cited if rule_anchor(rule_id) not in anchors_of(rules_page)

@@ -42,15 +42,18 @@ def test_every_item_cites_its_rule_and_the_seeds_own_words(unit: object) -> None
     assert unit.name and unit.name_en
 
 
-@pytest.mark.parametrize("module", sorted(m.name for m in pkgutil.iter_modules([str(ENGINE_DIR)])))
+@pytest.mark.parametrize(
+    "module",
+    ["scoring", *sorted(m.name for m in pkgutil.walk_packages([str(ENGINE_DIR)], "scoring."))],
+)
 def test_engine_docstring_examples_run(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"scoring.{module}"))
+    result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
 
 
 def test_engine_has_no_django_import() -> None:
     importing_django = re.compile(r"^\s*(import|from)\s+django", re.MULTILINE)
-    for path in ENGINE_DIR.glob("*.py"):
+    for path in ENGINE_DIR.rglob("*.py"):
         assert not importing_django.search(path.read_text(encoding="utf-8")), path.name
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from scoring.hand import Hand, Meld
+from scoring.anqing.hand import Hand, Meld
 from scoring.tiles import WINDS, rank_of, suit_of
 
 # A concealed group: (kind, faces played, which positions are wild tiles).

@@ -9,9 +9,9 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from itertools import product
 
+from scoring.anqing.rules import Rules, make_rules
+from scoring.anqing.table import SEATS, previous_seat
 from scoring.errors import ScoringError
-from scoring.rules import Rules, make_rules
-from scoring.table import SEATS, previous_seat
 from scoring.tiles import (
     RED,
     bar_faces_of,

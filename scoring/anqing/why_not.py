@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scoring.hand import MELD_NAMES
-from scoring.readings import Reading
-from scoring.table import SEATS
+from scoring.anqing.hand import MELD_NAMES
+from scoring.anqing.readings import Reading
+from scoring.anqing.table import SEATS
 from scoring.tiles import face_name, tile_words
 
 Claim = Callable[[Reading, frozenset[str]], tuple[str, str] | None]

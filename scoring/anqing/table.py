@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.rules import Rules
+from scoring.anqing.rules import Rules
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # R2.1, in order of play
 

@@ -6,14 +6,14 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
+from scoring.anqing.hand import Hand, check_copies, read_hand
+from scoring.anqing.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
+from scoring.anqing.payments import money, payments, total_of
+from scoring.anqing.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
+from scoring.anqing.table import dealer_base, lianzhuang_bonus
+from scoring.anqing.why_not import not_counted
 from scoring.errors import ScoringError
-from scoring.hand import Hand, check_copies, read_hand
-from scoring.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
-from scoring.payments import money, payments, total_of
-from scoring.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
-from scoring.table import dealer_base, lianzhuang_bonus
 from scoring.tiles import FACES, code, face_name, format_tiles, tile_words
-from scoring.why_not import not_counted
 
 ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 
-from scoring.hand import MELD_NAMES, Hand, Meld
-from scoring.rules import DEFAULTS, Rules
-from scoring.table import SEATS, dealer_base, lianzhuang_bonus
+from scoring.anqing.hand import MELD_NAMES, Hand, Meld
+from scoring.anqing.rules import DEFAULTS, Rules
+from scoring.anqing.table import SEATS, dealer_base, lianzhuang_bonus
 from scoring.tiles import code, format_tiles, tile_name
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.hand import HAND_FACTS
-from scoring.readings import SHAPES, Reading
-from scoring.rules import Rules
+from scoring.anqing.hand import HAND_FACTS
+from scoring.anqing.readings import SHAPES, Reading
+from scoring.anqing.rules import Rules
 from scoring.tiles import WINDS, face_name, tile_words
 
 ITEMS: list[Item] = []
