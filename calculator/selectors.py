@@ -114,11 +114,6 @@ def seats_of(session: Session) -> tuple[str, ...]:
     return game_of_session(session).seats(session.player_count)
 
 
-def _in_play(session: Session, values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` (by seat, e.g. the four stored balances) for the seats in play only."""
-    return {seat: values[seat] for seat in seats_of(session)}
-
-
 # --- state -----------------------------------------------------------------------------------
 
 
