@@ -92,14 +92,9 @@ def _anqing() -> Game:
 
 
 def _registry() -> dict[str, Game]:
-    games = {"anqing": _anqing()}
-    try:
-        from scoring.anji import GAME as ANJI
-    except ImportError:  # pragma: no cover - only while the package is being written
-        pass
-    else:
-        games[ANJI.code] = ANJI
-    return games
+    from scoring.anji import GAME as ANJI
+
+    return {"anqing": _anqing(), ANJI.code: ANJI}
 
 
 GAMES: dict[str, Game] = _registry()

@@ -1,0 +1,476 @@
+"""Reading an Anji score request into a checked hand (AJ12), in the order AJ12 reports errors."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from scoring.anji.errors import AnjiError
+from scoring.anji.rules import Rules, make_rules
+from scoring.anji.tiles import (
+    FLOWER_CODES,
+    indicator_name,
+    one_tile,
+    parse_flowers,
+    parse_indicator,
+    parse_tiles_no_flowers,
+    wild_of,
+)
+from scoring.games import SEATS
+from scoring.tiles import face_name, tile_words
+
+MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
+KONG_KINDS = ("kong", "added_kong", "concealed_kong")
+MELD_SET = {"chi": "chow", "pung": "pung", "kong": "kong", "added_kong": "kong",
+            "concealed_kong": "kong"}
+MELD_NAMES = {"chi": "吃", "pung": "碰", "kong": "明杠", "added_kong": "补杠",
+              "concealed_kong": "暗杠"}
+PLAYER_COUNTS = (2, 3, 4)
+MAX_KONGS, MAX_PIAO, MAX_PIAO_FLOWERS = 12, 3, 8
+# Money as the app keeps it (the same limits as Anqing's R9): at most 1,000,000, four places.
+MAX_SILVER = Decimal(1_000_000)
+SILVER_PLACES = 4
+AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+SEAT_NAMES = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    index: int
+    kind: str
+    printed: tuple[int, ...]
+    feeder: str | None
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONG_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    rules: Rules
+    player_count: int
+    winner: str
+    dealer: str
+    silver: Decimal
+    indicator: int
+    wild: int
+    concealed: tuple[int, ...]
+    win_tile: int | None
+    melds: tuple[Meld, ...]
+    flowers: tuple[int, ...]
+    kongs: int  # k, kongs_before_win
+    piao: int  # p
+    piao_flowers: int  # f
+    jia_piao: bool
+    first_turn: bool
+    discarder: str | None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS[: self.player_count]
+
+    @property
+    def ncai(self) -> int:
+        """AJ4.2: the 财神 among the winner's concealed tiles, the winning tile included."""
+        return self.concealed.count(self.wild)
+
+    @property
+    def self_draw(self) -> bool:
+        return self.discarder is None
+
+    @property
+    def win_is_wild(self) -> bool:
+        return self.win_tile == self.wild
+
+
+def _required(request: Mapping, name: str) -> object:
+    value = request.get(name)
+    if value is None:
+        raise AnjiError("E_NOTATION", f"缺少 {name}", f"{name} is missing")
+    return value
+
+
+def _integer(request: Mapping, name: str, default: int) -> int:
+    value = request.get(name)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnjiError(
+            "E_NOTATION",
+            f"{name} 应是整数，收到 {value!r}",
+            f"{name} must be a whole number, got {value!r}",
+        )
+    return value
+
+
+def _boolean(request: Mapping, name: str) -> bool:
+    value = request.get(name)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise AnjiError(
+            "E_NOTATION",
+            f"{name} 应是 true 或 false，收到 {value!r}",
+            f"{name} must be true or false, got {value!r}",
+        )
+    return value
+
+
+def _silver(value: object) -> Decimal:
+    """AJ11.1: base_silver, a decimal ≥ 0; unreadable, not finite or negative is E_NOTATION."""
+    bad = AnjiError(
+        "E_NOTATION",
+        f"base_silver「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+        f"base_silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    )
+    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
+        raise bad
+    text = str(value).strip()
+    try:
+        silver = Decimal(text)
+    except InvalidOperation:
+        raise bad from None
+    if not silver.is_finite() or not AMOUNT_TEXT.fullmatch(text) or silver < 0:
+        raise bad
+    return silver
+
+
+def _meld_list(value: object) -> list[tuple[str, list[int], object]]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise AnjiError(
+            "E_NOTATION",
+            "melds 应是副露的列表，例如 [{\"kind\": \"pung\", \"tiles\": \"111z\"}]",
+            'melds must be a list of melds such as [{"kind": "pung", "tiles": "111z"}]',
+        )
+    melds = []
+    for number, meld in enumerate(value, 1):
+        if not isinstance(meld, Mapping):
+            raise AnjiError(
+                "E_NOTATION",
+                f"第 {number} 个副露应是一个对象（kind、tiles、from）",
+                f"meld {number} must be an object (kind, tiles, from)",
+            )
+        kind = meld.get("kind")
+        if kind not in MELD_KINDS:
+            raise AnjiError(
+                "E_NOTATION",
+                f"第 {number} 个副露的 kind {kind!r} 不认识（可选：{'、'.join(MELD_KINDS)}）",
+                f"meld {number} has an unknown kind {kind!r} (one of: {', '.join(MELD_KINDS)})",
+            )
+        tiles = meld.get("tiles")
+        if tiles is None:
+            raise AnjiError(
+                "E_NOTATION", f"第 {number} 个副露缺少 tiles", f"meld {number} has no tiles"
+            )
+        faces = parse_tiles_no_flowers(tiles, f"melds[{number}].tiles")
+        melds.append((kind, faces, meld.get("from")))
+    return melds
+
+
+def _bad_seat(name: str, value: object, seats: tuple[str, ...]) -> AnjiError:
+    if value is None:
+        return AnjiError("E_CONTEXT", f"缺少 {name}", f"{name} is missing")
+    return AnjiError(
+        "E_CONTEXT",
+        f"{name} {value!r} 不是在座的座位（{len(seats)} 人桌：{'、'.join(seats)}）",
+        f"{name} {value!r} is not a seat in play (a {len(seats)}-player table: "
+        f"{', '.join(seats)})",
+    )
+
+
+def read_hand(request: object, with_win_tile: bool = True) -> Hand:
+    """Read and check a request up to E_WIN_TILE and the later E_CONTEXT checks (AJ12 1–7)."""
+    if not isinstance(request, Mapping):
+        raise AnjiError("E_NOTATION", "请求应是一个 JSON 对象", "the request must be a JSON object")
+    if request.get("game") not in (None, "anji"):
+        raise AnjiError(
+            "E_RULES",
+            f"这不是安吉麻将的请求：game {request.get('game')!r}",
+            f"not an Anji request: game {request.get('game')!r}",
+        )
+    # --- AJ12 step 2a: fields that cannot be read (E_NOTATION)
+    indicator = parse_indicator(_required(request, "indicator"))
+    concealed = tuple(parse_tiles_no_flowers(_required(request, "concealed"), "concealed"))
+    win_tile = one_tile(_required(request, "win_tile"), "win_tile") if with_win_tile else None
+    raw_melds = _meld_list(request.get("melds"))
+    raw_flowers = request.get("flowers")
+    flowers = tuple(parse_flowers(raw_flowers)) if raw_flowers is not None else ()
+    player_count = _integer(request, "player_count", 4)
+    kongs = _integer(request, "kongs_before_win", 0)
+    piao = _integer(request, "piao", 0)
+    piao_flowers = _integer(request, "piao_flowers", 0)
+    jia_piao = _boolean(request, "jia_piao")
+    first_turn = _boolean(request, "first_turn")
+    base_silver = request.get("base_silver")
+    silver = _silver("1" if base_silver is None else base_silver)
+    # --- step 2b: the rules (E_RULES)
+    rules = make_rules(request.get("ruleset"), request.get("rules"))
+    # --- step 2c: the context (E_CONTEXT)
+    if player_count not in PLAYER_COUNTS:
+        raise AnjiError(
+            "E_CONTEXT",
+            f"player_count 只能是 2、3 或 4，收到 {player_count}",
+            f"player_count must be 2, 3 or 4, got {player_count}",
+        )
+    seats = SEATS[:player_count]
+    winner = request.get("winner")
+    if winner not in seats:
+        raise _bad_seat("winner", winner, seats)
+    dealer = request.get("dealer")
+    if dealer not in seats:
+        raise _bad_seat("dealer", dealer, seats)
+    discarder = request.get("discarder")
+    if discarder is not None and (discarder not in seats or discarder == winner):
+        if discarder == winner:
+            raise AnjiError(
+                "E_CONTEXT",
+                "discarder 不能是和牌的人自己",
+                "the discarder cannot be the winner",
+            )
+        raise _bad_seat("discarder", discarder, seats)
+    for name, value, top in (
+        ("kongs_before_win", kongs, MAX_KONGS),
+        ("piao", piao, MAX_PIAO),
+        ("piao_flowers", piao_flowers, MAX_PIAO_FLOWERS),
+    ):
+        if not 0 <= value <= top:
+            raise AnjiError(
+                "E_CONTEXT",
+                f"{name} 应在 0–{top} 之间，收到 {value}",
+                f"{name} must be from 0 to {top}, got {value}",
+            )
+    if len(raw_melds) > 4:
+        raise AnjiError(
+            "E_CONTEXT",
+            f"副露最多四组，收到 {len(raw_melds)} 组",
+            f"at most four melds, got {len(raw_melds)}",
+        )
+    if discarder is not None:
+        if not rules["discard_win"]:
+            raise AnjiError(
+                "E_CONTEXT",
+                "安吉麻将只可自摸和，不可放冲；要算放冲请打开房规 discard_win（AJ6.7）",
+                "Anji wins are self-drawn only; a discard win needs the house rule "
+                "discard_win (AJ6.7)",
+            )
+        for name, on in (
+            ("kongs_before_win", kongs >= 1),
+            ("piao", piao >= 1),
+            ("piao_flowers", piao_flowers >= 1),
+            ("jia_piao", jia_piao),
+            ("first_turn", first_turn),
+        ):
+            if on:
+                raise AnjiError(
+                    "E_CONTEXT",
+                    f"放冲和牌不能同时有 {name}：那是自摸才有的（AJ8.1）",
+                    f"a discard win cannot have {name}: it belongs to a self-draw (AJ8.1)",
+                )
+    if first_turn:
+        for name, on in (
+            ("melds", bool(raw_melds)),
+            ("kongs_before_win", kongs >= 1),
+            ("piao", piao >= 1),
+            ("piao_flowers", piao_flowers >= 1),
+            ("jia_piao", jia_piao),
+        ):
+            if on:
+                raise AnjiError(
+                    "E_CONTEXT",
+                    f"天胡/地胡（first_turn）不能同时有 {name}（AJ8.1 G9）",
+                    f"a first-turn win (tian hu / di hu) cannot have {name} (AJ8.1 G9)",
+                )
+    if piao_flowers >= 1 and piao == 0:
+        raise AnjiError(
+            "E_CONTEXT",
+            "piao_flowers 是飘的时候摸到的花，没有飘（piao 为 0）就不能有",
+            "piao_flowers are flowers drawn while 飘 (piao); with piao 0 there are none",
+        )
+    if piao_flowers > len(flowers):
+        raise AnjiError(
+            "E_CONTEXT",
+            f"piao_flowers（{piao_flowers}）比 flowers 里的花（{len(flowers)} 张）多",
+            f"piao_flowers ({piao_flowers}) is more than the flowers in flowers "
+            f"({len(flowers)})",
+        )
+    if silver > MAX_SILVER or silver.normalize().as_tuple().exponent < -SILVER_PLACES:
+        raise AnjiError(
+            "E_CONTEXT",
+            f"base_silver 不能超过 {MAX_SILVER}，最多 {SILVER_PLACES} 位小数",
+            f"base_silver must be at most {MAX_SILVER}, with at most {SILVER_PLACES} "
+            "decimal places",
+        )
+    wild = wild_of(indicator, rules["honor_cycle"])
+    # --- step 3: the melds, in order
+    melds = tuple(
+        _check_meld(number, kind, faces, feeder, wild, winner, seats)
+        for number, (kind, faces, feeder) in enumerate(raw_melds, 1)
+    )
+    # --- step 4: E_TILE_COUNT
+    count = len(concealed) + 3 * len(melds)
+    expected = 14 if with_win_tile else 13
+    if count != expected:
+        raise AnjiError(
+            "E_TILE_COUNT",
+            f"手牌 {len(concealed)} 张 + 副露 {len(melds)} 组 × 3 = {count} 张，应为 {expected} 张",
+            f"{len(concealed)} concealed tiles + {len(melds)} melds × 3 = {count} tiles; "
+            f"it must be {expected}",
+        )
+    # --- step 5: E_TOO_MANY_COPIES
+    printed = Counter(concealed)
+    for meld in melds:
+        printed.update(meld.printed)
+    for face, n in sorted(printed.items()):
+        if n > 4:
+            raise AnjiError(
+                "E_TOO_MANY_COPIES",
+                f"{face_name(face, 'zh-hans')} 有 {n} 张，每种牌只有四张",
+                f"{n} copies of {face_name(face, 'en')}; there are only four of each tile",
+            )
+    doubled = [f for f, n in Counter(flowers).items() if n > 1]
+    if doubled:
+        raise AnjiError(
+            "E_TOO_MANY_COPIES",
+            f"花牌 {FLOWER_CODES[doubled[0]]} 写了两次，每张花牌只有一张（AJ1.3）",
+            f"the flower {FLOWER_CODES[doubled[0]]} is written twice; each flower exists once "
+            "(AJ1.3)",
+        )
+    # --- step 6: E_WIN_TILE
+    if win_tile is not None and win_tile not in concealed:
+        raise AnjiError(
+            "E_WIN_TILE",
+            f"和牌张 {face_name(win_tile, 'zh-hans')} 不在手牌（concealed）中",
+            f"the winning tile {face_name(win_tile, 'en')} is not among the concealed tiles",
+        )
+    hand = Hand(
+        rules=rules,
+        player_count=player_count,
+        winner=winner,  # type: ignore[arg-type]
+        dealer=dealer,  # type: ignore[arg-type]
+        silver=silver,
+        indicator=indicator,
+        wild=wild,
+        concealed=concealed,
+        win_tile=win_tile,
+        melds=melds,
+        flowers=flowers,
+        kongs=kongs,
+        piao=piao,
+        piao_flowers=piao_flowers,
+        jia_piao=jia_piao,
+        first_turn=first_turn,
+        discarder=discarder,
+    )
+    if win_tile is not None:
+        check_later(hand)
+    return hand
+
+
+def check_later(hand: Hand) -> None:
+    """AJ12 step 7: the E_CONTEXT checks that need the whole hand."""
+    rules, melds, flowers, kongs = hand.rules, hand.melds, hand.flowers, hand.kongs
+    piao, discarder, win_tile, wild = hand.piao, hand.discarder, hand.win_tile, hand.wild
+    kong_melds = sum(1 for m in melds if m.is_kong)
+    flower_kongs = len(flowers) if rules["flower_draw_is_gang"] else 0
+    if kongs > kong_melds + flower_kongs:
+        extra = "（加花牌）" if rules["flower_draw_is_gang"] else ""
+        extra_en = " (plus flowers)" if rules["flower_draw_is_gang"] else ""
+        raise AnjiError(
+            "E_CONTEXT",
+            f"kongs_before_win 是 {kongs}，但只有 {kong_melds} 个杠{extra}（AJ9.1）",
+            f"kongs_before_win is {kongs} but there are only {kong_melds} kongs{extra_en} "
+            "(AJ9.1)",
+        )
+    if piao + hand.ncai > 4:
+        raise AnjiError(
+            "E_CONTEXT",
+            f"手中有 {hand.ncai} 张财神，又飘了 {piao} 张：财神只有四张（AJ8.1 G6）",
+            f"{hand.ncai} wilds (财神) held and {piao} thrown in 飘 (piao): there are only four",
+        )
+    if discarder is not None and win_tile == wild:
+        raise AnjiError(
+            "E_CONTEXT",
+            f"打出的财神（{face_name(wild, 'zh-hans')}）不能被放冲和（AJ4.3）",
+            f"a discarded wild ({face_name(wild, 'en')}) cannot be claimed for a win (AJ4.3)",
+        )
+
+
+def _check_meld(
+    number: int,
+    kind: str,
+    faces: list[int],
+    feeder: object,
+    wild: int,
+    winner: object,
+    seats: tuple[str, ...],
+) -> Meld:
+    """AJ5: E_MELD_WILD, E_MELD_SHAPE, E_MELD_FEEDER for one meld."""
+    label = f"第 {number} 个副露（{MELD_NAMES[kind]} {tile_words(faces, 'zh-hans')}）"
+    label_en = f"meld {number} ({kind} {tile_words(faces, 'en')})"
+    if wild in faces:
+        raise AnjiError(
+            "E_MELD_WILD",
+            f"{label}里有财神 {face_name(wild, 'zh-hans')}：财神不能吃、碰、杠（AJ4.3）",
+            f"{label_en} holds the wild {face_name(wild, 'en')}: a wild (财神) never sits in a "
+            "meld (AJ4.3)",
+        )
+    ordered = sorted(faces)
+    if kind == "chi":
+        good = (
+            len(ordered) == 3
+            and ordered[0] < 27
+            and ordered[0] // 9 == ordered[2] // 9
+            and ordered[1] == ordered[0] + 1
+            and ordered[2] == ordered[0] + 2
+        )
+        shape, shape_en = "同一花色（万、筒、条）三张顺连的牌", "three consecutive tiles of one suit"
+    else:
+        size = 3 if kind == "pung" else 4
+        good = len(ordered) == size and len(set(ordered)) == 1
+        shape, shape_en = f"{size} 张相同的牌", f"{size} identical tiles"
+    if not good:
+        raise AnjiError(
+            "E_MELD_SHAPE",
+            f"{label}不成形：应是{shape}（AJ5.2）",
+            f"{label_en} is not a {kind}: it must be {shape_en} (AJ5.2)",
+        )
+    if feeder is not None:
+        if kind == "concealed_kong":
+            raise AnjiError(
+                "E_MELD_FEEDER",
+                f"{label}是暗杠，没有人喂牌，不能写 from",
+                f"{label_en} is a concealed kong: nobody fed it, so it has no from",
+            )
+        if not isinstance(feeder, str) or feeder not in seats:
+            raise AnjiError(
+                "E_MELD_FEEDER",
+                f"{label}的 from {feeder!r} 不是在座的座位（{'、'.join(seats)}）",
+                f"{label_en}: from {feeder!r} is not a seat in play ({', '.join(seats)})",
+            )
+        if feeder == winner:
+            raise AnjiError(
+                "E_MELD_FEEDER",
+                f"{label}的 from 是和牌的人自己",
+                f"{label_en}: from is the winner",
+            )
+        if kind == "chi":
+            upper = seats[(seats.index(winner) - 1) % len(seats)]  # type: ignore[arg-type]
+            if feeder != upper:
+                raise AnjiError(
+                    "E_MELD_FEEDER",
+                    f"{label}：只能吃上家（{SEAT_NAMES[upper]}）的牌，from 却是 "
+                    f"{SEAT_NAMES[feeder]}（AJ5.3）",
+                    f"{label_en}: a chow is taken only from the previous player "
+                    f"({SEAT_NAMES_EN[upper]}), not {SEAT_NAMES_EN[feeder]} (AJ5.3)",
+                )
+    return Meld(number - 1, kind, tuple(faces), feeder)  # type: ignore[arg-type]
+
+
+__all__ = ["Hand", "Meld", "check_later", "indicator_name", "read_hand"]
