@@ -75,7 +75,18 @@ class InviteSerializer(serializers.Serializer):
 
 class ScoreRequestSerializer(RoundEntrySerializer):
     result = None
-    ruleset = serializers.ChoiceField(["anqing", "anqing-daque"], required=False)
+    game = serializers.ChoiceField(
+        GAME_CODES, required=False, allow_null=True, help_text="Absent or null: anqing"
+    )
+    player_count = serializers.IntegerField(
+        min_value=2,
+        max_value=4,
+        required=False,
+        help_text="The players at the table, for a game of 2–4 seats (anji); anqing ignores it",
+    )
+    ruleset = serializers.ChoiceField(
+        RULESETS, required=False, help_text="One of the game's rulesets; absent: its first"
+    )
     rules = serializers.DictField(required=False)
     dealer = serializers.ChoiceField(["E", "S", "W", "N"])
     dealer_streak = serializers.IntegerField(required=False, min_value=0)
@@ -159,6 +170,7 @@ class NotCountedSerializer(serializers.Serializer):
 class ScoreResultSerializer(serializers.Serializer):
     """The engine's result (docs/api.md); explanation fields ride along in the items."""
 
+    game = serializers.ChoiceField(GAME_CODES, help_text="The game that scored the hand")
     ruleset = serializers.CharField()
     wild = serializers.CharField()
     stand_in = serializers.CharField(allow_null=True)
