@@ -53,9 +53,8 @@ def readings(hand: Hand) -> list[Reading]:
         if old is None or r.subs < old.subs:
             found[r.facts] = r
 
-    sets = 4 - len(hand.melds)
-    for groups in _standard(counts, wilds, sets, 1, 0, []):
-        for r in _standard_readings(hand, groups):
+    for (pair, _, _, _), (_, groups) in _splits(hand, counts, wilds).items():
+        for r in _standard_readings(hand, list(groups), pair):
             keep(r)
     if not hand.melds:
         for r in _seven_pairs(hand, counts, wilds):
@@ -67,79 +66,88 @@ def readings(hand: Hand) -> list[Reading]:
     return list(found.values())
 
 
-def _standard(
-    counts: list[int], wilds: int, sets: int, pairs: int, start: int, acc: list[Group]
-) -> Iterator[list[Group]]:
-    """Every split of the naturals and ``wilds`` into ``sets`` sets and ``pairs`` pair(s). Groups
-    of 财神 alone are ``("pung"|"pair", (), ())`` (free: their face is chosen later)."""
-    face = start
-    while face < 34 and not counts[face]:
-        face += 1
-    if face == 34:
-        if wilds == 3 * sets + 2 * pairs:
-            yield acc + [("pair", (), ())] * pairs + [("pung", (), ())] * sets
-        return
-    if sum(counts[face:]) + wilds != 3 * sets + 2 * pairs:
-        return
-    c = counts[face]
-    if pairs:
-        for naturals in (2, 1):
-            need = 2 - naturals
-            if c >= naturals and wilds >= need:
-                counts[face] -= naturals
-                group = ("pair", (face, face), (False,) * naturals + (True,) * need)
-                yield from _standard(counts, wilds - need, sets, 0, face, [*acc, group])
-                counts[face] += naturals
-    if not sets:
-        return
-    for naturals in (3, 2, 1):
-        need = 3 - naturals
-        if c >= naturals and wilds >= need:
-            counts[face] -= naturals
-            group = ("pung", (face,) * 3, (False,) * naturals + (True,) * need)
-            yield from _standard(counts, wilds - need, sets - 1, pairs, face, [*acc, group])
-            counts[face] += naturals
-    if face >= 27:
-        return
-    rank = face % 9
-    for offset in (0, 1, 2):  # the lowest natural sits first, second or third in the chow
-        low = face - offset
-        if rank - offset < 0 or rank - offset + 2 > 8 or wilds < offset:
-            continue
-        after = [f for f in range(face + 1, low + 3)]
-        yield from _chow(counts, wilds - offset, sets, pairs, face, acc, low, offset, after)
+# A partial split's summary: (pair kind, suits bitmask, 财神 in free groups, any substitution);
+# pair kind: 1 two naturals, 2 a natural of the winning face and a 财神, 3 another natural and
+# a 财神, 4 two 财神 (free). The value keeps the split with the fewest substitutions.
+Split = dict[tuple[int, int, int, bool], tuple[int, tuple[Group, ...]]]
 
 
-def _chow(
-    counts: list[int],
-    wilds: int,
-    sets: int,
-    pairs: int,
-    face: int,
-    acc: list[Group],
-    low: int,
-    offset: int,
-    after: list[int],
-) -> Iterator[list[Group]]:
-    """The chow ``low``..``low+2`` holding the natural ``face``; positions before it are 财神,
-    each position after it a natural or a 财神."""
-    counts[face] -= 1
-    for mask in range(1 << len(after)):
-        wild_after = [bool(mask >> i & 1) for i in range(len(after))]
-        need = sum(wild_after)
-        if need > wilds or any(
-            not w and not counts[f] for f, w in zip(after, wild_after, strict=True)
-        ):
-            continue
-        for f, w in zip(after, wild_after, strict=True):
-            if not w:
-                counts[f] -= 1
-        group = ("chow", (low, low + 1, low + 2), (True,) * offset + (False,) + tuple(wild_after))
-        yield from _standard(counts, wilds - need, sets - 1, pairs, face, [*acc, group])
-        for f, w in zip(after, wild_after, strict=True):
-            if not w:
-                counts[f] += 1
-    counts[face] += 1
+def _splits(hand: Hand, counts: list[int], wilds: int) -> Split:
+    """Every split of the concealed naturals and ``wilds`` 财神 into the sets still needed and
+    one pair, summarised (``Split``); memoised over (counts, 财神 left, sets left, pair left)."""
+    wild, win = hand.wild, (None if hand.win_is_wild else hand.win_tile)
+    memo: dict[tuple, Split] = {}
+
+    def solve(state: tuple[int, ...], w: int, sets: int, pairs: int) -> Split:
+        key = (state, w, sets, pairs)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        out: Split = {}
+        face = next((f for f, c in enumerate(state) if c), None)
+        if face is None:
+            if w == 3 * sets + 2 * pairs:
+                groups = (("pair", (), ()),) * pairs + (("pung", (), ()),) * sets
+                out[(4 if pairs else 0, 0, w, False)] = (0, groups)
+            memo[key] = out
+            return out
+        if sum(state) + w != 3 * sets + 2 * pairs:
+            memo[key] = out
+            return out
+        c = state[face]
+
+        def take(used: dict[int, int], need: int, group: Group, left_sets: int, left_pairs: int):
+            rest = list(state)
+            for f, n in used.items():
+                rest[f] -= n
+            sub = solve(tuple(rest), w - need, left_sets, left_pairs)
+            faces, flags = group[1], group[2]
+            subs = sum(1 for f, x in zip(faces, flags, strict=True) if x and f != wild)
+            bit = 1 << (faces[0] // 9)
+            for (pair, suits, free, _), (n_subs, groups) in sub.items():
+                if group[0] == "pair":
+                    pair = 1 if not flags[1] else 2 if faces[0] == win else 3
+                total = n_subs + subs
+                k = (pair, suits | bit, free, total > 0)
+                old = out.get(k)
+                if old is None or total < old[0]:
+                    out[k] = (total, (group, *groups))
+
+        if pairs:
+            if c >= 2:
+                take({face: 2}, 0, ("pair", (face, face), (False, False)), sets, 0)
+            if w >= 1:
+                take({face: 1}, 1, ("pair", (face, face), (False, True)), sets, 0)
+        if sets:
+            for naturals in (3, 2, 1):
+                need = 3 - naturals
+                if c >= naturals and w >= need:
+                    flags = (False,) * naturals + (True,) * need
+                    take({face: naturals}, need, ("pung", (face,) * 3, flags), sets - 1, pairs)
+            if face < 27:
+                rank = face % 9
+                for offset in (0, 1, 2):  # the lowest natural sits first, second or third
+                    low = face - offset
+                    if rank - offset < 0 or rank - offset + 2 > 8 or w < offset:
+                        continue
+                    after = list(range(face + 1, low + 3))
+                    for mask in range(1 << len(after)):
+                        as_wild = [bool(mask >> i & 1) for i in range(len(after))]
+                        need = offset + sum(as_wild)
+                        if need > w or any(
+                            not x and not state[f] for f, x in zip(after, as_wild, strict=True)
+                        ):
+                            continue
+                        used = {face: 1}
+                        for f, x in zip(after, as_wild, strict=True):
+                            if not x:
+                                used[f] = 1
+                        flags = (True,) * offset + (False,) + tuple(as_wild)
+                        take(used, need, ("chow", (low, low + 1, low + 2), flags), sets - 1, pairs)
+        memo[key] = out
+        return out
+
+    return solve(tuple(counts), wilds, 4 - len(hand.melds), 1)
 
 
 def _suits(hand: Hand, groups: list[Group]) -> set[int]:
@@ -157,17 +165,15 @@ def _free_face(hand: Hand, suit: int | None, used: set[int] = frozenset()) -> in
     return next(f for f in faces if f != hand.wild)
 
 
-def _standard_readings(hand: Hand, groups: list[Group]) -> Iterator[Reading]:
+def _standard_readings(hand: Hand, groups: list[Group], pair: int) -> Iterator[Reading]:
+    """The readings of one split; ``pair`` is its pair kind (see ``Split``)."""
     wild = hand.wild
-    pair = next(g for g in groups if g[0] == "pair")
-    free_pair = not pair[1]
-    if hand.win_is_wild:
-        bao_tou = free_pair  # a drawn 财神 beside a held one (AJ8.1 notes)
-    else:
-        bao_tou = not free_pair and pair[1][0] == hand.win_tile and pair[2] == (False, True)
-    da_diao = len(hand.melds) == 4
+    free_pair = pair == 4
+    # AJ6.6: a drawn 财神 beside a held one, or the drawn natural beside a held 财神
+    bao_tou = free_pair if hand.win_is_wild else pair == 2
+    da_diao = len(hand.melds) == 4  # AJ6.2
     if da_diao:
-        held_wild = free_pair if hand.win_is_wild else pair[2] == (False, True)
+        held_wild = free_pair if hand.win_is_wild else pair in (2, 3)
     else:
         held_wild = False
     fixed_subs = sum(
