@@ -7,6 +7,9 @@ Run with `.venv/bin/python benchmarks/engine.py`. Prints, from one run:
      every count in turn) and the ratio to the no-wild median (target <= 5x), and the slowest
      single hand (target < 20 ms);
   3. waits() on 1,000 ready 13-tile hands: median and max.
+  4. Anji (game "anji"): score() on 2,000 complete hands, each timed with 0-4 of its tiles other
+     than the drawn one turned into 財神, in turn; the 4-財神 median within 5x of the no-wild
+     median, and the slowest hand under 20 ms.
 """
 
 from __future__ import annotations
@@ -187,7 +190,83 @@ def main() -> int:
         times.append(timed(lambda req=req: waits(req)))
     print(f"\n3. waits() on {READY_HANDS} ready 13-tile hands")
     print(f"   median {ms(statistics.median(times)).strip()}   max {ms(max(times)).strip()}")
+
+    anji(rng)
     return 0
+
+
+ANJI_HANDS = 2_000
+ANJI_INDICATOR = "3p"  # 財神 4p
+ANJI_WILD = "4p"
+ANJI_FACES = [face for face in FACES + ["5z", "6z", "7z"] if face != ANJI_WILD]
+
+
+def anji_hand(rng: random.Random) -> list[str]:
+    """Four sets and a pair without the 財神 face, at most four copies of any face."""
+    while True:
+        tiles: list[str] = []
+        for _ in range(4):
+            if rng.random() < 0.6:
+                suit = rng.choice("mps")
+                ranks = [r for r in range(1, 8) if f"{r}{suit}" != ANJI_WILD]
+                rank = rng.choice(ranks)
+                tiles += [f"{rank + i}{suit}" for i in range(3)]
+            else:
+                tiles += [rng.choice(ANJI_FACES)] * 3
+        tiles += [rng.choice(ANJI_FACES)] * 2
+        if ANJI_WILD not in tiles and max(Counter(tiles).values()) <= 4:
+            rng.shuffle(tiles)
+            return tiles
+
+
+def anji(rng: random.Random) -> None:
+    """4. Anji hands: 0-4 財神 timed in turn on each hand, as part 2 does for Anqing."""
+    print(
+        f"\n4. Anji score() ({ANJI_HANDS} hands, each timed with 0-4 of its tiles other than the "
+        f"drawn one -> 財神 {ANJI_WILD}, in turn)"
+    )
+    print(f"   {'財神':>5}{'median':>11}{'x no-wild':>11}{'max':>11}")
+    times_by_count: dict[int, list[float]] = {count: [] for count in range(5)}
+    slowest, slowest_hand, refused = 0.0, "", 0
+    for _ in range(ANJI_HANDS):
+        tiles = anji_hand(rng)
+        win = rng.choice(tiles)
+        others = [i for i, tile in enumerate(tiles) if i != tiles.index(win)]
+        for count in range(5):
+            variant = list(tiles)
+            for index in rng.sample(others, count):
+                variant[index] = ANJI_WILD
+            req = {
+                "game": "anji",
+                "indicator": ANJI_INDICATOR,
+                "winner": "S",
+                "dealer": "E",
+                "concealed": "".join(variant),
+                "win_tile": win,
+                "flowers": "1f",
+            }
+            out: dict = {}
+            elapsed = timed(lambda req=req, out=out: out.update(score(req)))
+            refused += "error" in out
+            times_by_count[count].append(elapsed)
+            if elapsed > slowest:
+                slowest, slowest_hand = elapsed, f"{req['concealed']} win {win}"
+    medians = {count: statistics.median(times) for count, times in times_by_count.items()}
+    for count, times in times_by_count.items():
+        print(
+            f"   {count:>5}{ms(medians[count])}{medians[count] / medians[0]:>10.2f}x"
+            f"{ms(max(times))}"
+        )
+    ratio = medians[4] / medians[0]
+    print(
+        f"   4-財神 median / no-wild median: {ratio:.2f}x   target <= 5x   "
+        f"{'OK' if ratio <= 5 else 'MISSED'}"
+    )
+    print(
+        f"   slowest single hand: {ms(slowest).strip()}   target < 20 ms   "
+        f"{'OK' if slowest < 0.020 else 'MISSED'}   ({slowest_hand})"
+    )
+    print(f"   hands refused: {refused} (expected 0)")
 
 
 if __name__ == "__main__":
