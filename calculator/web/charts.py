@@ -19,22 +19,23 @@ def balance_chart(
     *,
     start: Mapping[str, Decimal] | None = None,
     first: int = 0,
+    seats: Sequence[str] = SEATS,
 ) -> dict[str, Any]:
     """One polyline per seat through its running balance after each round (from 0 before round 1).
 
     ``rounds`` are the ledger's entries in order, each with ``balances`` by seat and its
     ``number`` (they may be a sample of the rounds, ``selectors.balance_series``: each is drawn at
     its own round). For the later rounds of a sitting, ``start`` is each seat's balance after
-    round ``first``, where the lines begin.
+    round ``first``, where the lines begin. ``seats``: the seats in play (a line each).
     """
-    series = {seat: [Decimal(start[seat]) if start else Decimal(0)] for seat in SEATS}
+    series = {seat: [Decimal(start[seat]) if start else Decimal(0)] for seat in seats}
     positions = [first]
     for index, entry in enumerate(rounds, start=1):
         positions.append(entry.get("number", first + index))
-        for seat in SEATS:
+        for seat in seats:
             series[seat].append(Decimal(entry["balances"][seat]))
     # 0 stays in range: the dashed zero line is drawn whatever the balances.
-    values = [Decimal(0), *(value for points in series.values() for value in points)]
+    values = [Decimal(0), *(value for seat in seats for value in series[seat])]
     top, bottom = max(values), min(values)
     if top == bottom:
         top, bottom = top + 1, bottom - 1
@@ -71,6 +72,6 @@ def balance_chart(
                 ),
                 "last": format(series[seat][-1].normalize(), "f") if series[seat][-1] else "0",
             }
-            for seat in SEATS
+            for seat in seats
         ],
     }

@@ -24,8 +24,10 @@ from calculator import usernames
 from calculator.money import parse_money
 from calculator.web.hans import to_hans
 from calculator.web.templatetags.tiles import faces_of
+from scoring.games import DEFAULT_GAME, GAMES
 
 SEATS: tuple[str, ...] = tuple(scoring.SEATS)
+ANJI = "anji"
 SEAT_WINDS = {"E": _("东"), "S": _("南"), "W": _("西"), "N": _("北")}
 RULESET_CHOICES = [("anqing", _("不打缺（规则1）")), ("anqing-daque", _("打缺（规则2）"))]
 MELD_KINDS = [
@@ -61,13 +63,97 @@ RULE_LABELS = {
     "fan_bao_factor": _("反包倍数（R10.3）"),
 }
 
+# Anji's house-rule keys (AJ13): each value row under its name in the rule book, and the switches.
+ANJI_MAX = 1000
+ANJI_RULE_LABELS = {
+    "zi_mo": _("自摸（有百搭）"),
+    "zi_mo_no_wild": _("自摸（无百搭）"),
+    "zi_mo_clean": _("自摸（无百搭且无花）"),
+    "gang_kai": _("杠开（有百搭）"),
+    "gang_kai_no_wild": _("杠开（无百搭）"),
+    "qing_gang_kai": _("清杠开"),
+    "bao_tou": _("爆头（抓头）"),
+    "gang_bao": _("杠爆"),
+    "gang_bao_step": _("杠爆：每多杠一次"),
+    "da_diao": _("大吊"),
+    "da_diao_plus": _("大吊（剩财神或无花）"),
+    "da_diao_gang_bao": _("大吊杠爆：每杠一次"),
+    "piao_cai": _("飘财：每飘一次"),
+    "piao_gang": _("飘杠：每摸一个花"),
+    "si_cai_shen": _("四财神"),
+    "si_cai_shen_piao": _("四财神飘：每飘一次"),
+    "jia_piao": _("假飘（有花牌或是财神）"),
+    "jia_piao_clean": _("假飘（无花牌无财神）"),
+    "tian_hu": _("天胡"),
+    "di_hu": _("地胡"),
+    "fang_chong_no_wild_discarder": _("放冲（无百搭）：放冲者"),
+    "fang_chong_no_wild_other": _("放冲（无百搭）：其他人"),
+    "fang_chong_discarder": _("放冲（有百搭）：放冲者"),
+    "fang_chong_other": _("放冲（有百搭）：其他人"),
+    "qing_yi_se": _("清一色"),
+    "shi_san_yao": _("十三幺"),
+    "qi_dui": _("七对"),
+    "qi_dui_no_wild": _("七对（无财神）"),
+    "flowers": _("每张花"),
+    "honor_cycle": _("翻到字牌时的财神（AJ4.1）"),
+    "no_wild_means": _("什么算无百搭（AJ4.4）"),
+    "discard_win": _("允许放冲胡（AJ6.7）"),
+    "discard_win_with_caishen": _("有百搭也能放冲胡"),
+    "zi_mo_stacks": _("自摸叠加在其他胡法上（AJ7.3）"),
+    "flower_draw_is_gang": _("补花算杠（花开，AJ9.1）"),
+    "qidui_allow_four": _("七对：四张相同算两对"),
+}
+ANJI_RULE_CHOICES = {
+    "honor_cycle": [
+        ("seven", _("东南西北中发白，白之后是东")),
+        ("winds4_dragons3", _("风牌四张一圈，中发白三张一圈")),
+    ],
+    "no_wild_means": [
+        ("no_caishen_tile", _("手里没有财神")),
+        ("no_wild_substitution", _("财神没有当别的牌用")),
+    ],
+}
 
-def seat_choices(names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
-    """Seats E S W N, labelled with the wind and, in a session, the player's name."""
+
+def seat_choices(
+    names: Mapping[str, str] | None = None, player_count: int = 4
+) -> list[tuple[str, str]]:
+    """The seats in play (the first ``player_count`` of E S W N), labelled with the wind and, in
+    a session, the player's name."""
     return [
         (seat, f"{SEAT_WINDS[seat]} · {names[seat]}" if names else str(SEAT_WINDS[seat]))
-        for seat in SEATS
+        for seat in SEATS[:player_count]
     ]
+
+
+def game_name(code: str) -> str:
+    """A game's name in the page's language (``scoring.games``)."""
+    from calculator.web.templatetags.tiles import page_language
+
+    game = GAMES.get(code)
+    return game.names.get(page_language(), code) if game else code
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(code, game_name(code)) for code in GAMES]
+
+
+def game_from(data: Mapping[str, Any], default: str = DEFAULT_GAME) -> str:
+    """The game a form's data names, when it is one the app scores; else ``default``."""
+    code = data.get("game")
+    return code if isinstance(code, str) and code in GAMES else default
+
+
+def player_count_from(data: Mapping[str, Any], game: str, default: int | None = None) -> int:
+    """How many play, when the game allows that many; else ``default`` or the game's most."""
+    counts = GAMES[game].seat_counts
+    raw = data.get("player_count")
+    if isinstance(raw, str) and raw.isdigit() and int(raw) in counts:
+        return int(raw)
+    return default if default in counts else max(counts)
+
+
+PLAYER_COUNT_CHOICES = [(2, _("2人")), (3, _("3人")), (4, _("4人"))]
 
 
 def compact(faces: list[str]) -> str:
@@ -141,15 +227,76 @@ class HandForm(forms.Form):
         help_text=_("R7 杠开"),
     )
     first_turn = forms.BooleanField(label=_("第一轮就胡（摸牌天胡 / 地胡）"), required=False)
+    # Anji's own fields (AJ14.1): shown only for Anji, as Anqing's bar tiles and the others'
+    # melds only for Anqing.
+    flowers = TileField(
+        label=_("胡牌的人的花"),
+        max_tiles=8,
+        counted=False,
+        required=False,
+        help_text=_("每张花加分（AJ8.3）；没有花就空着"),
+    )
+    piao = forms.IntegerField(
+        label=_("飘了几次"), min_value=0, max_value=3, initial=0, help_text=_("AJ8.1 飘财")
+    )
+    piao_flowers = forms.IntegerField(
+        label=_("飘的时候摸到几张花"),
+        min_value=0,
+        max_value=8,
+        initial=0,
+        help_text=_("AJ8.1 飘杠"),
+    )
+    jia_piao = forms.BooleanField(label=_("假飘"), required=False)
+    discarder = forms.ChoiceField(
+        label=_("谁放冲（自摸就空着）"), required=False, help_text=_("家规允许放冲时（AJ6.7）")
+    )
     FEEDER_FIELDS: tuple[str, ...] = ()  # filled by add_meld_fields, below the class
+    ANJI_FIELDS = ("flowers", "piao", "piao_flowers", "jia_piao", "discarder")
 
-    def __init__(self, *args: Any, seat_names: Mapping[str, str] | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        seat_names: Mapping[str, str] | None = None,
+        game: str = DEFAULT_GAME,
+        player_count: int = 4,
+        discard_win: bool = False,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
-        seats = seat_choices(seat_names)
+        self.game = game if game in GAMES else DEFAULT_GAME
+        self.player_count = player_count
+        if self.game == ANJI:
+            # Anqing's own fields are not part of an Anji hand.
+            for name in [n for n in self.fields if n == "bar_tiles" or n.startswith("other_")]:
+                del self.fields[name]
+            if not discard_win:
+                del self.fields["discarder"]
+            self.fields["winner"].label = _("谁胡了")
+            self.fields["indicator"].help_text = _(
+                "它的下一张就是财神；翻到白板或花，东是财神（AJ4.1）"
+            )
+            self.fields["kongs_before_win"].help_text = _("AJ9.1 杠开")
+            self.fields["first_turn"].label = _("第一轮就胡（天胡 / 地胡）")
+        else:
+            for name in self.ANJI_FIELDS:
+                del self.fields[name]
+        seats = seat_choices(seat_names, player_count)
         self.fields["winner"].choices = seats
         feeders = [("", "—"), *seats]
         for name in self.FEEDER_FIELDS:
-            self.fields[name].choices = feeders
+            if name in self.fields:
+                self.fields[name].choices = feeders
+        if "discarder" in self.fields:
+            self.fields["discarder"].choices = feeders
+
+    @property
+    def is_anji(self) -> bool:
+        return self.game == ANJI
+
+    @property
+    def seat_codes(self) -> str:
+        """The seats in play as one string ("ESW"), for the keyboard's chow feeder."""
+        return "".join(SEATS[: self.player_count])
 
     # -- layout helpers for the template -----------------------------------------------------
 
@@ -165,6 +312,8 @@ class HandForm(forms.Form):
         ]
 
     def other_seats(self) -> list[dict[str, Any]]:
+        if self.is_anji:
+            return []
         labels = dict(self.fields["winner"].choices)
         return [
             {
@@ -204,7 +353,7 @@ class HandForm(forms.Form):
                 )
             if tiles and not kind:
                 self.add_error(f"meld_{row}_kind", _("第%(n)s副有牌，请选它的种类。") % {"n": row})
-        for seat in SEATS:
+        for seat in SEATS if not self.is_anji else ():
             for row in range(1, MELD_ROWS + 1):
                 kind = data.get(f"other_{seat}_{row}_kind")
                 feeder = data.get(f"other_{seat}_{row}_from")
@@ -228,6 +377,8 @@ class HandForm(forms.Form):
             if data.get(f"meld_{row}_from"):
                 meld["from"] = data[f"meld_{row}_from"]
             melds.append(meld)
+        if self.is_anji:
+            return self.anji_request(data, melds)
         # The winner's own row is kept when filled, so the engine can say it is wrong (E_CONTEXT).
         others: dict[str, list[dict[str, str]]] = {}
         for seat in SEATS:
@@ -252,6 +403,26 @@ class HandForm(forms.Form):
         return request
 
     @staticmethod
+    def anji_request(data: Mapping[str, Any], melds: list[dict[str, str]]) -> dict[str, Any]:
+        """An Anji hand's fields (AJ14.1); the session or the calculator adds the context."""
+        request: dict[str, Any] = {
+            "winner": data["winner"],
+            "indicator": data["indicator"],
+            "concealed": (data.get("hand") or "") + (data.get("win_tile") or ""),
+            "win_tile": data.get("win_tile") or "",
+            "melds": melds,
+            "flowers": data.get("flowers") or "",
+            "kongs_before_win": data.get("kongs_before_win") or 0,
+            "piao": data.get("piao") or 0,
+            "piao_flowers": data.get("piao_flowers") or 0,
+            "jia_piao": bool(data.get("jia_piao")),
+            "first_turn": bool(data.get("first_turn")),
+        }
+        if data.get("discarder"):
+            request["discarder"] = data["discarder"]
+        return request
+
+    @staticmethod
     def initial_from_hand(hand: Mapping[str, Any]) -> dict[str, Any]:
         """Form values for a recorded hand (a correction starts from what was recorded)."""
         standing = faces_of(hand.get("concealed", ""))
@@ -267,10 +438,13 @@ class HandForm(forms.Form):
             "kongs_before_win": hand.get("kongs_before_win", 0),
             "first_turn": hand.get("first_turn", False),
         }
+        for name in ("flowers", "piao", "piao_flowers", "jia_piao", "discarder"):
+            if hand.get(name) is not None:
+                initial[name] = hand[name]
         for row, meld in enumerate(hand.get("melds") or [], start=1):
             initial[f"meld_{row}_kind"] = meld.get("kind", "")
             initial[f"meld_{row}_tiles"] = meld.get("tiles", "")
-            initial[f"meld_{row}_from"] = meld.get("from", "")
+            initial[f"meld_{row}_from"] = meld.get("from") or ""
         for seat, fed in (hand.get("others_melds") or {}).items():
             for row, meld in enumerate(fed, start=1):
                 initial[f"other_{seat}_{row}_kind"] = meld.get("kind", "")
@@ -330,19 +504,43 @@ class CalculatorForm(HandForm):
     field_order = ["ruleset", "dealer", "dealer_streak", "base_silver", "winner"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # The calculator offers the discarder whenever the game has one: without the house rule
+        # the engine says why it is refused (AJ6.7).
+        kwargs.setdefault("discard_win", kwargs.get("game") == ANJI)
         super().__init__(*args, **kwargs)
-        self.fields["dealer"].choices = seat_choices()
+        self.fields["dealer"].choices = seat_choices(player_count=self.player_count)
+        self.fields["ruleset"].choices = ruleset_choices(self.game)
+        self.fields["ruleset"].initial = GAMES[self.game].default_ruleset
         self.fields["win_tile"].required = False
         self.fields["win_tile"].help_text = _("留空：看听什么牌、每张值几番")
+        if self.is_anji:
+            del self.fields["dealer_streak"]
+            self.fields["win_tile"].required = True
+            self.fields["win_tile"].help_text = ""
 
     def context_request(self) -> dict[str, Any]:
         data = self.cleaned_data
+        if self.is_anji:
+            return {
+                "game": self.game,
+                "ruleset": data["ruleset"],
+                "player_count": self.player_count,
+                "dealer": data["dealer"],
+                "base_silver": str(data["base_silver"]),
+            }
         return {
             "ruleset": data["ruleset"],
             "dealer": data["dealer"],
             "dealer_streak": data["dealer_streak"],
             "base_silver": str(data["base_silver"]),
         }
+
+
+def ruleset_choices(game: str) -> list[tuple[str, Any]]:
+    """A game's rulesets, labelled (Anqing's two; Anji has one, named as the game)."""
+    if game == DEFAULT_GAME:
+        return list(RULESET_CHOICES)
+    return [(ruleset, game_name(game)) for ruleset in GAMES[game].rulesets]
 
 
 class HouseRulesForm(forms.Form):
@@ -353,21 +551,33 @@ class HouseRulesForm(forms.Form):
         *args: Any,
         ruleset: str = "anqing",
         current: Mapping[str, Any] | None = None,
+        game: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """``current``: the overrides in force, shown instead of the defaults (R12)."""
+        """``current``: the overrides in force, shown instead of the defaults (R12, AJ13)."""
         kwargs.setdefault("prefix", "rule")
         super().__init__(*args, **kwargs)
-        self.defaults = scoring.house_rule_defaults(ruleset)
+        if game is None:
+            game = next((c for c, g in GAMES.items() if ruleset in g.rulesets), DEFAULT_GAME)
+        self.game = game
+        self.defaults = GAMES[game].house_rule_defaults(ruleset)
         current = current or {}
-        names = item_names()
+        names = item_names() if game == DEFAULT_GAME else {}
         for key, default in self.defaults.items():
-            label = RULE_LABELS.get(key) or (item_label(*names[key]) if key in names else key)
+            if game == ANJI:
+                label = ANJI_RULE_LABELS.get(key, key)
+            else:
+                label = RULE_LABELS.get(key) or (item_label(*names[key]) if key in names else key)
             if isinstance(default, bool):
                 field: forms.Field = forms.BooleanField(label=label, required=False)
+            elif isinstance(default, int) and game == ANJI:
+                # AJ13: every integer key is 0–1000.
+                field = forms.IntegerField(label=label, min_value=0, max_value=ANJI_MAX)
             elif isinstance(default, int):
                 # The engine's bound for the key (R12), so the page refuses what it would.
                 field = forms.IntegerField(label=label, min_value=0, max_value=scoring.MAXIMA[key])
+            elif key in ANJI_RULE_CHOICES:
+                field = forms.ChoiceField(label=label, choices=ANJI_RULE_CHOICES[key])
             elif isinstance(default, list | tuple):
                 field = forms.CharField(
                     label=label, help_text=_("用逗号分开的整数，如 3, 6, 12, 15")
@@ -382,7 +592,11 @@ class HouseRulesForm(forms.Form):
                 ", ".join(str(n) for n in value) if isinstance(value, list | tuple) else value
             )
             field.key = key  # type: ignore[attr-defined]
-            field.is_item = key in names  # type: ignore[attr-defined]
+            field.is_item = (  # type: ignore[attr-defined]
+                key in names
+                if game == DEFAULT_GAME
+                else isinstance(default, int) and not isinstance(default, bool)
+            )
             self.fields[key] = field
 
     def clean(self) -> dict[str, Any]:
@@ -447,6 +661,8 @@ class HouseRulesForm(forms.Form):
             return ", ".join(str(n) for n in value)
         if key == "liability_basis":
             return str(dict(LIABILITY_BASES).get(value, value))
+        if key in ANJI_RULE_CHOICES:
+            return str(dict(ANJI_RULE_CHOICES[key]).get(value, value))
         return "" if value is None else str(value)
 
     def item_fields(self) -> list[forms.BoundField]:
@@ -458,6 +674,18 @@ class HouseRulesForm(forms.Form):
 
 class SessionForm(forms.Form):
     name = forms.CharField(label=_("这一场的名字"), max_length=100, initial="")
+    # Not sent: Anqing at four, as every sitting before there were games.
+    game = forms.ChoiceField(
+        label=_("玩哪种麻将"), choices=game_choices, initial=DEFAULT_GAME, required=False
+    )
+    player_count = forms.TypedChoiceField(
+        label=_("几个人玩"),
+        choices=PLAYER_COUNT_CHOICES,
+        coerce=int,
+        initial=4,
+        required=False,
+        empty_value=None,
+    )
     player_E = forms.CharField(label=_("东家"), max_length=40)
     player_S = forms.CharField(label=_("南家"), max_length=40)
     player_W = forms.CharField(label=_("西家"), max_length=40)
@@ -476,10 +704,36 @@ class SessionForm(forms.Form):
     # The <datalist> of names the user sat down with before (selectors.player_names_used).
     KNOWN_NAMES_LIST = "known-player-names"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, game: str = DEFAULT_GAME, player_count: int | None = None, **kwargs: Any
+    ) -> None:
+        """``game`` and ``player_count``: the table chosen (from the data when it is bound); the
+        name fields follow the seats in play, the ruleset the game."""
         super().__init__(*args, **kwargs)
+        if self.is_bound:
+            game = game_from(self.data, game)
+            player_count = player_count_from(self.data, game, player_count)
+        elif player_count not in GAMES[game].seat_counts:
+            player_count = max(GAMES[game].seat_counts)
+        self.chosen_game, self.chosen_count = game, player_count
+        self.fields["game"].initial = game
+        counts = GAMES[game].seat_counts
+        self.fields["player_count"].choices = [c for c in PLAYER_COUNT_CHOICES if c[0] in counts]
+        self.fields["player_count"].initial = player_count
+        self.fields["ruleset"].choices = ruleset_choices(game)
+        if self.fields["ruleset"].initial not in GAMES[game].rulesets:
+            self.fields["ruleset"].initial = GAMES[game].default_ruleset
         for seat in SEATS:
             self.fields[f"player_{seat}"].widget.attrs["list"] = self.KNOWN_NAMES_LIST
+        for seat in SEATS[player_count:]:
+            del self.fields[f"player_{seat}"]
+
+    def name_fields(self) -> list[forms.BoundField]:
+        """The names of the seats in play, E S W N order."""
+        return [self[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]
+
+    def counts_offered(self) -> bool:
+        return len(GAMES[self.chosen_game].seat_counts) > 1
 
     @staticmethod
     def initial_from(start: Mapping[str, Any]) -> dict[str, Any]:
@@ -489,7 +743,11 @@ class SessionForm(forms.Form):
             "ruleset": start["ruleset"],
             "base_silver": start["base_silver"],
         }
-        initial.update({f"player_{seat}": start["players"][seat] for seat in SEATS})
+        if start.get("game"):
+            initial["game"] = start["game"]
+        if start.get("player_count"):
+            initial["player_count"] = start["player_count"]
+        initial.update({f"player_{seat}": name for seat, name in start["players"].items() if name})
         return initial
 
     def clean_base_silver(self) -> Decimal:
@@ -502,7 +760,7 @@ class SessionForm(forms.Form):
         return self.cleaned_data["base_silver"]
 
     def players(self) -> list[str]:
-        return [self.cleaned_data[f"player_{seat}"] for seat in SEATS]
+        return [self.cleaned_data[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]
 
 
 class SignUpForm(UserCreationForm):

@@ -39,6 +39,7 @@ from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
 from calculator.web.charts import balance_chart
 from calculator.web.forms import (
+    PLAYER_COUNT_CHOICES,
     CalculatorForm,
     HandForm,
     HouseRulesForm,
@@ -46,21 +47,46 @@ from calculator.web.forms import (
     InviteForm,
     SessionForm,
     SignUpForm,
+    game_from,
+    game_name,
+    player_count_from,
 )
 from calculator.web.rules_book import rules_book_html
 from calculator.web.templatetags.tiles import pick
+from scoring.games import DEFAULT_GAME, GAMES
 
 CHANGES_KEY = "web:balance_changes"
 
 
-def indicator_specials(indicator: str | None) -> dict[str, Any] | None:
-    """What the indicator turns into (R4): the 鑽, its stand-in and the bar tiles; None if unread."""
+def indicator_specials(
+    indicator: str | None, game: str = DEFAULT_GAME, honor_cycle: str = "seven"
+) -> dict[str, Any] | None:
+    """What the indicator turns into (R4): the 鑽, its stand-in and the bar tiles; for Anji the
+    財神 (AJ4.1); None if unread."""
     if not indicator:
         return None
+    if game == "anji":
+        wild = anji_wild(indicator, honor_cycle)
+        return {"wild": wild, "game": game} if wild else None
     try:
         return scoring.specials(indicator)
     except (scoring.ScoringError, ValueError, KeyError, IndexError):
         return None
+
+
+def anji_wild(indicator: str, honor_cycle: str = "seven") -> str | None:
+    """AJ4.1: the 財神 face of an indicator (suited: rank + 1, 9 → 1; a flower: 東; an honour by
+    ``honor_cycle``), or None when the indicator is not one tile."""
+    if not re.fullmatch(r"[1-9][mps]|[1-7]z|[1-8]f", indicator):
+        return None
+    rank, suit = int(indicator[0]), indicator[1]
+    if suit == "f":
+        return "1z"
+    if suit != "z":
+        return f"{rank % 9 + 1}{suit}"
+    if honor_cycle == "winds4_dragons3":
+        return f"{rank % 4 + 1}z" if rank <= 4 else f"{1 if rank == 7 else rank + 1}z"
+    return f"{rank % 7 + 1}z"
 
 
 def error_of(problem: CalculatorError | scoring.ScoringError) -> dict[str, str]:
@@ -76,14 +102,24 @@ def render_page_or(
     return render(request, template, context)
 
 
-def house_rules_of(request: HttpRequest) -> tuple[str, HouseRulesForm]:
-    """The chosen ruleset and its house-rules form (R12). Posted rule fields belong to the
-    ruleset they were drawn for; after a switch of ruleset the new one's defaults apply."""
-    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or "anqing"
-    if ruleset not in scoring.RULESETS:
-        ruleset = "anqing"
+def house_rules_of(request: HttpRequest, game: str = DEFAULT_GAME) -> tuple[str, HouseRulesForm]:
+    """The chosen ruleset of ``game`` and its house-rules form (R12, AJ13). Posted rule fields
+    belong to the ruleset they were drawn for; after a switch of ruleset or game the new one's
+    defaults apply."""
+    rulesets = GAMES[game].rulesets
+    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or rulesets[0]
+    if ruleset not in rulesets:
+        ruleset = rulesets[0]
     posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
-    return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset)
+    return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset, game=game)
+
+
+def table_of(request: HttpRequest, default_count: int | None = None) -> tuple[str, int]:
+    """The game and the number of players a form or a link names (``?game=anji&player_count=3``):
+    a game the app scores and a count it allows, else Anqing and the game's most."""
+    data = request.POST if request.method == "POST" else request.GET
+    game = game_from(data)
+    return game, player_count_from(data, game, default_count)
 
 
 # --- accounts, home ------------------------------------------------------------------------
@@ -132,29 +168,40 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def calculator(request: HttpRequest) -> HttpResponse:
-    """Check a disputed score, or see what a ready hand waits for (``scoring.waits``)."""
-    form = CalculatorForm(request.POST or None)
-    ruleset, rules_form = house_rules_of(request)
+    """Check a disputed score, or see what a ready hand waits for (``scoring.waits``), for any
+    game (``?game=anji&player_count=3`` switches)."""
+    game, player_count = table_of(request)
+    form = CalculatorForm(request.POST or None, game=game, player_count=player_count)
+    ruleset, rules_form = house_rules_of(request, game)
     context: dict[str, Any] = {
         "form": form,
         "rules_form": rules_form,
         "ruleset": ruleset,
+        "game": game,
+        "player_count": player_count,
+        "games": game_links(game, player_count),
         "seat_names": None,
     }
     if request.method == "POST":
-        context["specials"] = indicator_specials(request.POST.get("indicator", "").strip())
+        context["specials"] = indicator_specials(
+            request.POST.get("indicator", "").strip(),
+            game,
+            request.POST.get("rule-honor_cycle", "seven"),
+        )
         if form.is_valid() and rules_form.is_usable():
             engine_request = {
                 **form.context_request(),
                 **form.hand_request(),
                 "rules": rules_form.overrides(),
             }
+            context["hand_flowers"] = engine_request.get("flowers")
             if engine_request["win_tile"]:
-                outcome = scoring.score(engine_request)
+                outcome = score_any(engine_request)
                 context["result"] = outcome if "error" not in outcome else None
             else:
                 del engine_request["win_tile"]
-                outcome = scoring.waits(engine_request)
+                waits = GAMES[game].waits or scoring.waits
+                outcome = waits(engine_request)
                 context["waits"] = outcome if "error" not in outcome else None
             context["error"] = outcome.get("error")
         else:
@@ -162,6 +209,34 @@ def calculator(request: HttpRequest) -> HttpResponse:
     elif request.htmx and request.GET.get("ruleset"):
         return render(request, "web/calculator.html#house_rules", context)
     return render_page_or(request, "web/calculator.html", "preview", context)
+
+
+def score_any(request: dict[str, Any]) -> dict:
+    """The engine's answer for a request of any game (``scoring.games.score``)."""
+    from scoring.games import score
+
+    return score(request)
+
+
+def game_links(game: str, player_count: int) -> list[dict[str, Any]]:
+    """The calculator's game switch: each game (and, for a game of several table sizes, each
+    count) as a link, the chosen one marked."""
+    links = []
+    for code, entry in GAMES.items():
+        counts = entry.seat_counts if len(entry.seat_counts) > 1 else (None,)
+        for count in counts:
+            query = f"?game={code}" + (f"&player_count={count}" if count else "")
+            links.append(
+                {
+                    "url": reverse("web:calculator") + query,
+                    "game": code,
+                    "count": count,
+                    "name": game_name(code),
+                    "count_label": str(dict(PLAYER_COUNT_CHOICES)[count]) if count else "",
+                    "current": code == game and count in (None, player_count),
+                }
+            )
+    return links
 
 
 # --- sessions --------------------------------------------------------------------------------
@@ -275,19 +350,31 @@ def session_new(request: HttpRequest) -> HttpResponse:
     seats, ruleset, base silver and house rules in force."""
     source = restart_of(request) if request.method == "GET" and "from" in request.GET else None
     if source is None:
-        form = SessionForm(request.POST or None)
-        ruleset, rules_form = house_rules_of(request)
+        game, player_count = table_of(request)
+        if request.method == "POST":
+            form = SessionForm(request.POST)
+        else:
+            # ?game=…&player_count=… (the game switch): names already typed are kept.
+            kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
+            form = SessionForm(initial=kept, game=game, player_count=player_count)
+        ruleset, rules_form = house_rules_of(request, game)
     else:
         start = selectors.session_restart(source)
-        form = SessionForm(initial=SessionForm.initial_from(start))
+        game, player_count = source.game, source.player_count
+        form = SessionForm(
+            initial=SessionForm.initial_from(start), game=game, player_count=player_count
+        )
         ruleset = start["ruleset"]
-        rules_form = HouseRulesForm(ruleset=ruleset, current=start["rules"])
+        rules_form = HouseRulesForm(ruleset=ruleset, current=start["rules"], game=game)
     context: dict[str, Any] = {
         "form": form,
         "rules_form": rules_form,
         "ruleset": ruleset,
+        "game": game,
         "source": source,
     }
+    if request.htmx and request.method == "GET" and request.GET.get("game"):
+        return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
     context["known_names"] = selectors.player_names_used(request.user)
@@ -300,6 +387,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 ruleset=form.cleaned_data["ruleset"],
                 base_silver=str(form.cleaned_data["base_silver"]),
                 rules=rules_form.overrides(),
+                game=form.chosen_game,
+                player_count=form.chosen_count,
             )
         except CalculatorError as problem:
             context["error"] = error_of(problem)
@@ -322,11 +411,16 @@ def page_number(request: HttpRequest) -> int:
 
 def balances_before(entry: Mapping[str, Any]) -> dict[str, Decimal]:
     """Each seat's balance before a ledger entry: its running balance without its payments."""
-    before = {seat: Decimal(entry["balances"][seat]) for seat in scoring.SEATS}
+    before = {seat: Decimal(amount) for seat, amount in entry["balances"].items()}
     for payment in entry["payments"]:
         before[payment["from"]] += Decimal(payment["amount"])
         before[payment["to"]] -= Decimal(payment["amount"])
     return before
+
+
+def seats_in_play(session: Session) -> tuple[str, ...]:
+    """The seats of the sitting's table: the first ``player_count`` of E S W N."""
+    return tuple(scoring.SEATS[: session.player_count])
 
 
 def session_context(session: Session, page: int = 1) -> dict[str, Any]:
@@ -357,9 +451,12 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "last_shown": shown[-1]["number"] if shown else None,
         "session": session,
         "state": state,
+        # Anqing's 連莊加番 (R8.2); other games pay nothing for the deal (AJ2.3).
         "lianzhuang_bonus": scoring.lianzhuang_bonus(
             selectors.rules_for(session, version), state["dealer_streak"]
-        ),
+        )
+        if session.game == DEFAULT_GAME
+        else None,
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
         "seat_names": names,
@@ -367,13 +464,15 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
             {
                 "seat": seat,
                 "name": names[seat],
-                "balance": state["balances"][seat],
+                "balance": state["balances"].get(seat, "0"),
                 "dealer": seat == state["dealer"],
             }
-            for seat in scoring.SEATS
+            for seat in seats_in_play(session)
         ],
         "rounds": list(reversed(shown)),
-        "chart": balance_chart(shown, names, start=start, first=offset),
+        "chart": balance_chart(
+            shown, names, start=start, first=offset, seats=seats_in_play(session)
+        ),
     }
 
 
@@ -424,14 +523,18 @@ def ask_first(session: Session, question: str) -> HttpResponse:
     return redirect(f"{url}?confirm={question}#{question}")
 
 
-def balance_changes(before: Mapping[str, Decimal], after: Mapping[str, Decimal]) -> dict[str, Any]:
+def balance_changes(
+    before: Mapping[str, Decimal],
+    after: Mapping[str, Decimal],
+    seats: tuple[str, ...] = tuple(scoring.SEATS),
+) -> dict[str, Any]:
     return {
         seat: {
             "before": money_str(before[seat]),
             "after": money_str(after[seat]),
             "delta": money_str(after[seat] - before[seat]),
         }
-        for seat in scoring.SEATS
+        for seat in seats
     }
 
 
@@ -439,7 +542,7 @@ def remember_changes(
     request: HttpRequest, session: Session, before: Mapping[str, Decimal], title: str
 ) -> None:
     """Keep what a change did to the balances for the session page to show once."""
-    changes = balance_changes(before, selectors.session_balances(session))
+    changes = balance_changes(before, selectors.session_balances(session), seats_in_play(session))
     request.session[CHANGES_KEY] = {"title": title, "seats": changes}
 
 
@@ -459,7 +562,19 @@ def hand_preview(
             game_round.dealer_streak,
             game_round.rules_version,
         )
+    if session.game != DEFAULT_GAME:
+        # The game and the table size are the session's, never the form's (AJ14.1).
+        hand = {**hand, "game": session.game, "player_count": session.player_count}
     return selectors.hand_scored(session, hand, dealer, streak, version)
+
+
+def house_rules_in_force(session: Session, version: Any) -> dict[str, Any]:
+    """A rules version's values (defaults with its overrides) of the session's game."""
+    try:
+        defaults = GAMES[session.game].house_rule_defaults(session.ruleset)
+    except (KeyError, scoring.ScoringError):
+        defaults = {}
+    return {**defaults, **(version.overrides if version else {})}
 
 
 def round_editor(
@@ -471,19 +586,33 @@ def round_editor(
     initial = (
         HandForm.initial_from_hand(game_round.hand) if game_round and game_round.hand else None
     )
-    form = HandForm(request.POST or None, initial=initial, seat_names=names)
+    version = game_round.rules_version if game_round else selectors.current_rules_version(session)
+    in_force = house_rules_in_force(session, version)
+    form = HandForm(
+        request.POST or None,
+        initial=initial,
+        seat_names=names,
+        game=session.game,
+        player_count=session.player_count,
+        discard_win=bool(in_force.get("discard_win")),
+    )
+    honor_cycle = in_force.get("honor_cycle", "seven")
     context: dict[str, Any] = {
         "session": session,
         "form": form,
         "round": game_round,
         "seat_names": names,
+        "honor_cycle": honor_cycle,
         "state": selectors.session_state(session),
     }
     if request.method == "POST":
-        context["specials"] = indicator_specials(request.POST.get("indicator", "").strip())
+        context["specials"] = indicator_specials(
+            request.POST.get("indicator", "").strip(), session.game, honor_cycle
+        )
         previewing = "preview" in request.POST or bool(request.htmx)
         if form.is_valid():
             hand = form.hand_request()
+            context["hand_flowers"] = hand.get("flowers")
             if previewing:
                 outcome = hand_preview(session, hand, game_round, context["state"])
                 context["result"] = outcome if "error" not in outcome else None
@@ -494,7 +623,10 @@ def round_editor(
             context["invalid"] = True
     elif game_round and game_round.hand:
         # A correction opens on the hand as recorded, with its score beside the confirm button.
-        context["specials"] = indicator_specials(game_round.hand.get("indicator"))
+        context["specials"] = indicator_specials(
+            game_round.hand.get("indicator"), session.game, honor_cycle
+        )
+        context["hand_flowers"] = game_round.hand.get("flowers")
         outcome = hand_preview(session, game_round.hand, game_round, context["state"])
         context["result"] = outcome if "error" not in outcome else None
         context["error"] = outcome.get("error")
@@ -603,6 +735,7 @@ def round_detail(request: HttpRequest, session: Session, number: int) -> HttpRes
         "session": session,
         "round": detail,
         "result": detail["scoring"],
+        "hand_flowers": (detail.get("hand") or {}).get("flowers"),
         "seat_names": selectors.seat_names(session),
     }
     return render(request, "web/round.html", context)
@@ -630,15 +763,19 @@ def settle(request: HttpRequest, session: Session) -> HttpResponse:
     names = selectors.seat_names(session)
     stored = selectors.stored_state(session)
     balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
+    # Only the seats in play are shown: a 2- or 3-player table has no empty seats to list.
+    seats = seats_in_play(session)
     context = {
         "session": session,
         "seat_names": names,
-        "standings": selectors.standings(session, balances),
+        "standings": [
+            row for row in selectors.standings(session, balances) if row["seat"] in seats
+        ],
         "transfers": selectors.settlement(session, balances),
-        "stats": selectors.player_stats(session, stored),
+        "stats": [row for row in selectors.player_stats(session, stored) if row["seat"] in seats],
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
         "chart": balance_chart(
-            selectors.balance_series(session, last=stored["last_number"]), names
+            selectors.balance_series(session, last=stored["last_number"]), names, seats=seats
         ),
     }
     return render(request, "web/settle.html", context)
@@ -678,7 +815,9 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
     rounds recorded after it use (R12)."""
     current = selectors.current_rules_version(session)
     in_force = current.overrides if current else {}
-    form = HouseRulesForm(request.POST or None, ruleset=session.ruleset, current=in_force)
+    form = HouseRulesForm(
+        request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
+    )
     context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}
     if request.method == "POST" and session.archived_at is not None:
         messages.error(request, archived_notice())

@@ -15,7 +15,7 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  var PREV = { E: "N", S: "E", W: "S", N: "W" }; // 上家 (R2.1)
+  var PREV = { E: "N", S: "E", W: "S", N: "W" }; // 上家 (R2.1) at four
   var SIZE = { chi: 3, pung: 3, kong: 4, added_kong: 4, concealed_kong: 4 };
   var SET_KINDS = ["pung", "kong", "added_kong"];
   var MELD_ROWS = 4; // R11 E_CONTEXT: no player has more than four melds
@@ -24,7 +24,7 @@
     var faces = [], ranks = [];
     (text || "").replace(/\s+/g, "").toLowerCase().split("").forEach(function (ch) {
       if (ch >= "1" && ch <= "9") ranks.push(ch);
-      else if ("mpsz".indexOf(ch) >= 0) {
+      else if ("mpszf".indexOf(ch) >= 0) {
         ranks.forEach(function (r) { faces.push(r + ch); });
         ranks = [];
       }
@@ -43,11 +43,16 @@
   }
 
   // R4.1: the 鑽 is the tile after the indicator (9 wraps to 1; 東→南→西→北→東; 中→發→白→中).
-  function wildOf(indicator) {
+  // AJ4.1: Anji's 財神 likewise, but a flower turns up 東, and the honours run 東…白→東 (the
+  // house rule honor_cycle "winds4_dragons3": the winds in four, 中→發→白→東).
+  function wildOf(indicator, game, cycle) {
     if (!indicator) return "";
     var rank = +indicator[0], suit = indicator[1];
+    if (suit === "f") return game === "anji" ? "1z" : "";
     if (suit !== "z") return (rank % 9 + 1) + suit;
+    if (game === "anji" && cycle !== "winds4_dragons3") return (rank % 7 + 1) + "z";
     if (rank <= 4) return (rank % 4 + 1) + "z";
+    if (game === "anji") return (rank === 7 ? 1 : rank + 1) + "z";
     return (rank === 7 ? 5 : rank + 1) + "z";
   }
 
@@ -63,6 +68,15 @@
     var concealedButton = dock.querySelector("[data-concealed-kong]");
     var meldList = form.querySelector("[data-meld-list]");
     var preview = document.getElementById("preview");
+    var game = dock.dataset.game || "anqing";
+    var cycle = dock.dataset.honorCycle || "seven";
+    // 上家 at the table in play (AJ2.1: at three, E's is W; at two each is the other's).
+    var seats = dock.dataset.seats || "ESWN";
+    var prev = {};
+    seats.split("").forEach(function (seat, i) {
+      prev[seat] = seats[(i + seats.length - 1) % seats.length];
+    });
+    if (seats.length === 4) prev = PREV;
     var fields = {};
     var active = null;   // "indicator", "hand" or "win_tile"
     var last = null;     // the face last tapped into the hand: what the meld bar acts on
@@ -87,7 +101,11 @@
       var select = form.querySelector("select[data-ruleset]");
       return select ? select.value : form.dataset.ruleset || "anqing";
     }
-    function wild() { return wildOf(faces("indicator")[0]); }
+    function wild() { return wildOf(faces("indicator")[0], game, cycle); }
+    function isFlower(face) { return face && face[1] === "f"; }
+    // The parts of the hand being built: Anji adds the winner's flowers (AJ1.3).
+    var PARTS = ["indicator", "hand", "win_tile"];
+    if (named("flowers")) PARTS = PARTS.concat(["flowers"]);
 
     // -- melds: rows meld_1 … meld_4 of kind, tiles, from ---------------------------------
     function row(n) {
@@ -192,7 +210,7 @@
         hint.textContent = field.strip.dataset.empty || "";
         field.strip.appendChild(hint);
       }
-      var max = name === "hand" ? handMax() : 1;
+      var max = name === "hand" ? handMax() : name === "flowers" ? 8 : 1;
       field.counter.textContent = name === "hand" ? " " + list.length + "/" + max : "";
       field.el.classList.toggle("active", active === name);
     }
@@ -244,7 +262,7 @@
     }
 
     function drawTray() {
-      ["indicator", "hand", "win_tile"].forEach(function (name) {
+      PARTS.forEach(function (name) {
         var part = tray.querySelector("[data-tray-field='" + name + "']");
         var box = part.querySelector(".tray-tiles");
         box.innerHTML = "";
@@ -299,7 +317,7 @@
       meldHint.textContent = !who ? hint.noWinner : !face ? hint.tapTile : !room ? hint.full
         : isWild ? hint.wild : hint.ready;
       if (face && who && room && !isWild && face[1] !== "z" && !daque) {
-        var feeder = PREV[who];
+        var feeder = prev[who];
         chowOptions(face).forEach(function (tiles) {
           var option = document.createElement("button");
           option.type = "button";
@@ -325,15 +343,21 @@
         button.disabled = !face || !who || !room || isWild || !fits(setTiles);
       });
       kindButton.disabled = !face || !who || !room || isWild;
-      concealedButton.disabled = !face || !who || !room || !fits(Array(4).fill(face));
+      // AJ4.3: in Anji a 財神 sits in no meld at all, concealed kongs included.
+      concealedButton.disabled = !face || !who || !room || !fits(Array(4).fill(face)) ||
+        (isWild && game === "anji");
     }
 
     function drawKeys() {
       var counted = active !== "indicator";
       var have = counts();
+      var flowers = PARTS.indexOf("flowers") >= 0 ? faces("flowers") : [];
       keys.forEach(function (key) {
-        key.disabled = counted && (have[key.dataset.tile] || 0) >= 4 &&
-          !(active === "win_tile" && faces("win_tile")[0] === key.dataset.tile);
+        var face = key.dataset.tile;
+        // Each flower exists once (AJ1.3): one the winner has is not offered again.
+        if (isFlower(face)) key.disabled = counted && flowers.indexOf(face) >= 0;
+        else key.disabled = counted && (have[face] || 0) >= 4 &&
+          !(active === "win_tile" && faces("win_tile")[0] === face);
       });
     }
 
@@ -343,7 +367,7 @@
     function drawPage() {
       clearTimeout(pageTimer);
       pageTimer = 0;
-      ["indicator", "hand", "win_tile"].forEach(drawStrip);
+      PARTS.forEach(drawStrip);
       drawMeldList();
     }
     function draw() {
@@ -398,6 +422,18 @@
 
     function add(face) {
       if (!active) activate(firstOpen());
+      if (isFlower(face) && active !== "indicator") {
+        // A flower never stands in the hand: it goes to the winner's flowers, whatever part
+        // is being filled (AJ1.3).
+        var have = faces("flowers");
+        if (have.indexOf(face) >= 0) return;
+        have.push(face);
+        have.sort();
+        named("flowers").value = compact(have);
+        changed();
+        return;
+      }
+      if (active === "flowers") active = firstOpen();
       if (active === "indicator") {
         named("indicator").value = face;
         last = null;
@@ -441,7 +477,8 @@
 
     // ⌫ takes back the latest entry, reading the hand backwards from the field being filled.
     function backspace() {
-      var order = ["indicator", "melds", "hand", "win_tile"];
+      var order = ["indicator", "melds", "hand", "win_tile"].concat(
+        PARTS.indexOf("flowers") >= 0 ? ["flowers"] : []);
       var from = order.indexOf(active || "win_tile");
       for (var i = from; i >= 0; i--) {
         var part = order[i];
@@ -569,7 +606,7 @@
         if (t.name === "winner") {
           // The feeders follow the new winner: a chow from the new 上家, no self-feeding.
           melds().forEach(function (r) {
-            if (r.kind.value === "chi") r.from.value = PREV[t.value];
+            if (r.kind.value === "chi") r.from.value = prev[t.value];
             else if (r.from.value === t.value) r.from.value = "";
           });
         }

@@ -66,7 +66,19 @@ def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
     if not _blank(form) or any(context.get(name) for name in LIVE):
         return mark_safe(render())
     names = context.get("seat_names") or {}
-    key = ("hand", get_language(), type(form).__name__, tuple(names.items()), str(confirm_label))
+    # The game, its seats in play and its own fields (Anji's discarder follows a house rule)
+    # change the editor as much as the language does.
+    key = (
+        "hand",
+        get_language(),
+        type(form).__name__,
+        getattr(form, "game", None),
+        getattr(form, "player_count", None),
+        tuple(form.fields),
+        context.get("honor_cycle"),
+        tuple(names.items()),
+        str(confirm_label),
+    )
     return _remembered(key, render)
 
 

@@ -7,6 +7,7 @@ body is the ``.tile`` box, the picture is ``static/tiles/<face>.svg`` (drawn by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from django import template
@@ -21,6 +22,14 @@ from calculator.web.hans import to_hans
 register = template.Library()
 
 SUIT_ORDER = ("m", "p", "s", "z")
+# Anji's eight flowers (AJ1.2), 1f–8f in the seed's order; only Anji's keyboard shows them.
+FLOWERS: tuple[str, ...] = tuple(f"{rank}f" for rank in range(1, 9))
+FLOWER_NAMES = {
+    "zh-hans": ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"),
+    "zh-hant": ("春", "夏", "秋", "冬", "梅", "蘭", "竹", "菊"),
+    "en": ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"),
+}
+_WRITTEN = re.compile(r"(?:[1-9]+[mpsz]|[1-8]+f)+")
 
 
 def page_language() -> str:
@@ -46,13 +55,13 @@ def faces_of(compact: str | None) -> list[str]:
     for char in compact.strip():
         if char.isdigit():
             ranks.append(char)
-        elif char in SUIT_ORDER:
+        elif char in SUIT_ORDER or char == "f":
             faces.extend(f"{rank}{char}" for rank in ranks if rank != "0")
             ranks = []
     return faces
 
 
-FACE_CODES = frozenset(scoring.FACES)
+FACE_CODES = frozenset(scoring.FACES) | frozenset(FLOWERS)
 
 
 def face_code(written: object) -> str | None:
@@ -61,6 +70,8 @@ def face_code(written: object) -> str | None:
     may hold anything, and a page must still draw."""
     if isinstance(written, str) and written in FACE_CODES:
         return written
+    if isinstance(written, str) and "".join(written.split()) in FACE_CODES:
+        return "".join(written.split())
     code = scoring.canonical_tiles(written)
     return code if isinstance(code, str) and code in FACE_CODES else None
 
@@ -73,7 +84,9 @@ def as_text(written: object) -> SafeString:
 
 
 def tile_label(face: str) -> str:
-    """The tile's spoken name in the page language (七万 / 七萬 / 7 Characters)."""
+    """The tile's spoken name in the page language (七万 / 七萬 / 7 Characters; 春 / Spring)."""
+    if face in FLOWERS:
+        return FLOWER_NAMES[page_language()][int(face[0]) - 1]
     return scoring.tile_name(face, page_language())
 
 
@@ -146,12 +159,19 @@ def tile_button(face: str, extra: str = "") -> SafeString:
 def tile_row(compact: str | None, extra: str = "") -> SafeString:
     """A row of drawn tiles for a compact string; a string the engine cannot read is shown as
     the text it is."""
-    if compact not in (None, "") and not scoring.reads_as_tiles(compact):
+    if compact not in (None, "") and not reads_as_faces(compact):
         return format_html('<span class="tile-row">{}</span>', as_text(compact))
     return format_html(
         '<span class="tile-row">{}</span>',
         format_html_join("", "{}", ((tile(face, extra),) for face in faces_of(compact))),
     )
+
+
+def reads_as_faces(compact: object) -> bool:
+    """Whether ``compact`` is tiles the pages can draw: the engine's notation, or flowers."""
+    if scoring.reads_as_tiles(compact):
+        return True
+    return isinstance(compact, str) and bool(_WRITTEN.fullmatch("".join(compact.split())))
 
 
 @register.simple_tag
@@ -180,12 +200,14 @@ def faces(compact: str | None) -> list[str]:
 
 
 @register.simple_tag
-def palette() -> list[tuple[str, list[str]]]:
-    """The 34 faces grouped for the picker's suit tabs."""
+def palette(flowers: bool = False) -> list[tuple[str, list[str]]]:
+    """The 34 faces grouped for the picker's suit tabs; with ``flowers`` (Anji) the eight
+    flowers after them."""
     groups: dict[str, list[str]] = {suit: [] for suit in SUIT_ORDER}
     for face in scoring.FACES:
         groups[face[1]].append(face)
-    return [(suit, groups[suit]) for suit in SUIT_ORDER]
+    found = [(suit, groups[suit]) for suit in SUIT_ORDER]
+    return [*found, ("f", list(FLOWERS))] if flowers else found
 
 
 @register.simple_tag
@@ -236,3 +258,12 @@ def sign_class(amount: object) -> str:
 
     value = Decimal(str(amount or 0))
     return "pos" if value > 0 else "neg" if value < 0 else ""
+
+
+@register.filter
+def game_label(code: str) -> str:
+    """A game's name in the page's language (``scoring.games``): 安吉麻将 / 安吉麻將 / Anji…"""
+    from scoring.games import GAMES
+
+    game = GAMES.get(code)
+    return game.names.get(page_language(), code) if game else str(code or "")
