@@ -68,11 +68,18 @@ def method_groups(hand: Hand, r: Reading, wild: bool) -> dict[int, list[Entry]]:
 
     if not hand.self_draw:
         if wild:
-            groups[0] = [("FANG_CHONG", rules["fang_chong_other"], 1,
-                          rules["fang_chong_discarder"])]
+            groups[0] = [
+                ("FANG_CHONG", rules["fang_chong_other"], 1, rules["fang_chong_discarder"])
+            ]
         else:
-            groups[0] = [("FANG_CHONG_NO_WILD", rules["fang_chong_no_wild_other"], 1,
-                          rules["fang_chong_no_wild_discarder"])]
+            groups[0] = [
+                (
+                    "FANG_CHONG_NO_WILD",
+                    rules["fang_chong_no_wild_other"],
+                    1,
+                    rules["fang_chong_no_wild_discarder"],
+                )
+            ]
         return groups
     variant = "_CLEAN" if clean else "" if wild else "_NO_WILD"
     groups[1] = [one(f"ZI_MO{variant}")]
@@ -94,8 +101,9 @@ def method_groups(hand: Hand, r: Reading, wild: bool) -> dict[int, list[Entry]]:
         if hand.ncai + p < 4:
             items = [one("PIAO_CAI", p)]
         else:
-            items = [one("SI_CAI_SHEN_PIAO", p,
-                         rules["si_cai_shen"] + rules["si_cai_shen_piao"] * p)]
+            items = [
+                one("SI_CAI_SHEN_PIAO", p, rules["si_cai_shen"] + rules["si_cai_shen_piao"] * p)
+            ]
         if f >= 1:
             items.append(one("PIAO_GANG", f))
         groups[6] = items
@@ -144,7 +152,7 @@ def evaluate(hand: Hand, r: Reading) -> Scored:
     rest = sum(e[1] for e in shape_rows) + (flower_row[1] if flower_row else 0)
     others = hand.player_count - 1
     if 0 in counted:
-        (_, x_o, _, x_d), = groups[0]
+        ((_, x_o, _, x_d),) = groups[0]
         x, x_discarder = x_o + rest, x_d + rest  # type: ignore[operator]
         gain = x_discarder + (others - 1) * x
     else:
@@ -173,7 +181,7 @@ def best(hand: Hand) -> Scored:
                 "E_DISCARD_WILD",
                 "这手牌有百搭（财神），放冲只能和无百搭的牌；要算请打开房规 "
                 "discard_win_with_caishen（AJ8.1 G0）",
-                "this hand has a wild (财神): a discard win needs a hand without wilds unless "
+                "this hand has a wild (cai shen): a discard win needs a hand without wilds unless "
                 "the house rule discard_win_with_caishen is on (AJ8.1 G0)",
             )
     if hand.piao >= 1:
@@ -273,8 +281,12 @@ def result_of(hand: Hand, s: Scored) -> dict:
             continue
         points = s.x_discarder if seat == hand.discarder else s.x
         payments.append(
-            {"from": seat, "to": hand.winner, "amount": money(points, hand.silver),  # type: ignore[arg-type]
-             "points": points}
+            {
+                "from": seat,
+                "to": hand.winner,
+                "amount": money(points, hand.silver),  # type: ignore[arg-type]
+                "points": points,
+            }
         )
     total = sum(p["points"] for p in payments)
     return {
@@ -343,8 +355,14 @@ def reading_of(hand: Hand, r: Reading) -> list[dict]:
     sets: list[dict] = []
     for kind, faces, flags in r.groups:
         if kind == "si_cai_shen":
-            sets.append({"set": "si_cai_shen", "tiles": format_tiles(sorted(faces)),
-                         "melded": False, "win": True})
+            sets.append(
+                {
+                    "set": "si_cai_shen",
+                    "tiles": format_tiles(sorted(faces)),
+                    "melded": False,
+                    "win": True,
+                }
+            )
             continue
         order = sorted(range(len(faces)), key=lambda i: (faces[i], flags[i]))
         played = [faces[i] for i in order]
@@ -357,8 +375,15 @@ def reading_of(hand: Hand, r: Reading) -> list[dict]:
     if win_index is not None:
         sets[win_index]["win"] = True
     for meld in hand.melds:
-        sets.append({"set": MELD_SET[meld.kind], "tiles": format_tiles(sorted(meld.printed)),
-                     "melded": True, "kind": meld.kind, "from": meld.feeder})
+        sets.append(
+            {
+                "set": MELD_SET[meld.kind],
+                "tiles": format_tiles(sorted(meld.printed)),
+                "melded": True,
+                "kind": meld.kind,
+                "from": meld.feeder,
+            }
+        )
     return sets
 
 
@@ -391,12 +416,16 @@ def _wild_words(hand: Hand, s: Scored) -> tuple[str, str]:
         if s.has_wild:
             return "财神代替了别的牌（有百搭）", "a wild stands in for another tile (with wilds)"
         if hand.ncai:
-            return (f"财神（{w}）只当{w}用（无百搭）",
-                    f"the wilds ({w_en}) play only their own face (no wild)")
+            return (
+                f"财神（{w}）只当{w}用（无百搭）",
+                f"the wilds ({w_en}) play only their own face (no wild)",
+            )
         return "手中没有财神（无百搭）", "no wild held (no wild)"
     if s.has_wild:
-        return (f"手中有 {hand.ncai} 张财神（{w}，有百搭）",
-                f"{hand.ncai} wild{'s' if hand.ncai > 1 else ''} ({w_en}) held (with wilds)")
+        return (
+            f"手中有 {hand.ncai} 张财神（{w}，有百搭）",
+            f"{hand.ncai} wild{'s' if hand.ncai > 1 else ''} ({w_en}) held (with wilds)",
+        )
     return f"手中没有财神（{w}，无百搭）", f"no wild ({w_en}) held (no wild)"
 
 
@@ -410,17 +439,22 @@ def _flower_words(hand: Hand) -> tuple[str, str]:
 def _drawn(hand: Hand) -> tuple[str, str]:
     if hand.win_is_wild:
         return "摸到的财神", "the drawn wild"
-    return (f"摸到的{face_name(hand.win_tile, 'zh-hans')}",  # type: ignore[arg-type]
-            f"the drawn {face_name(hand.win_tile, 'en')}")  # type: ignore[arg-type]
+    return (
+        f"摸到的{face_name(hand.win_tile, 'zh-hans')}",  # type: ignore[arg-type]
+        f"the drawn {face_name(hand.win_tile, 'en')}",
+    )  # type: ignore[arg-type]
 
 
 def _chain(hand: Hand) -> tuple[str, str]:
     k = hand.kongs
     flowers = "（花牌补牌也算杠）" if hand.rules["flower_draw_is_gang"] else ""
-    flowers_en = " (flower replacements count as kongs)" if hand.rules["flower_draw_is_gang"] else ""
-    return (f"连杠 {k} 次后补牌自摸{flowers}",
-            f"self-drawn on the replacement after {k} kong{'s' if k > 1 else ''} in a row"
-            f"{flowers_en}")
+    flowers_en = (
+        " (flower replacements count as kongs)" if hand.rules["flower_draw_is_gang"] else ""
+    )
+    return (
+        f"连杠 {k} 次后补牌自摸{flowers}",
+        f"self-drawn on the replacement after {k} kong{'s' if k > 1 else ''} in a row{flowers_en}",
+    )
 
 
 def why(  # noqa: C901, PLR0911, PLR0912
@@ -436,8 +470,10 @@ def why(  # noqa: C901, PLR0911, PLR0912
         chain, chain_en = _chain(hand)
         return f"{chain}，{wild}，{flower}", f"{chain_en}; {wild_en}; {flower_en}"
     if code == "BAO_TOU":
-        return (f"{drawn}与手中留着的财神成对 — 爆头",
-                f"{drawn_en} pairs a wild held for it — bao tou")
+        return (
+            f"{drawn}与手中留着的财神成对 — 爆头",
+            f"{drawn_en} pairs a wild held for it — bao tou",
+        )
     if code == "GANG_BAO":
         chain, chain_en = _chain(hand)
         return (
@@ -452,7 +488,10 @@ def why(  # noqa: C901, PLR0911, PLR0912
         base = f"四组副露，手中只剩{held}，{drawn}与它成对 — 大吊"
         base_en = f"four melds and only {held_en} held; {drawn_en} pairs it — da diao"
         if code == "DA_DIAO":
-            return f"{base}（留的是普通牌，{flower}）", f"{base_en} (a plain tile held, {flower_en})"
+            return (
+                f"{base}（留的是普通牌，{flower}）",
+                f"{base_en} (a plain tile held, {flower_en})",
+            )
         if s.reading.held_wild:
             return f"{base}（最后剩下财神）", f"{base_en} (the tile held is a wild)"
         return f"{base}（没有花）", f"{base_en} (no flower)"
@@ -485,17 +524,23 @@ def why(  # noqa: C901, PLR0911, PLR0912
             f"{rules['piao_gang']} points each",
         )
     if code in ("JIA_PIAO", "JIA_PIAO_CLEAN"):
-        return (f"牌桌认定这是假飘；{wild}，{flower}",
-                f"the table declared jia piao; {wild_en}; {flower_en}")
+        return (
+            f"牌桌认定这是假飘；{wild}，{flower}",
+            f"the table declared jia piao; {wild_en}; {flower_en}",
+        )
     if code == "SI_CAI_SHEN":
         w, w_en = face_name(hand.wild, "zh-hans"), face_name(hand.wild, "en")
-        return (f"四张财神（{w}）都在手中，自摸即和",
-                f"all four wilds ({w_en}) held; a self-draw wins with them")
+        return (
+            f"四张财神（{w}）都在手中，自摸即和",
+            f"all four wilds ({w_en}) held; a self-draw wins with them",
+        )
     if code == "TIAN_HU":
         return "庄家起手的 14 张就是和牌 — 天胡", "the dealer's dealt 14 tiles win — tian hu"
     if code == "DI_HU":
-        return ("闲家摸到第一张牌就自摸和 — 地胡",
-                "a non-dealer wins on the first tile drawn — di hu")
+        return (
+            "闲家摸到第一张牌就自摸和 — 地胡",
+            "a non-dealer wins on the first tile drawn — di hu",
+        )
     if code in ("FANG_CHONG", "FANG_CHONG_NO_WILD"):
         seat, seat_en = SEAT_NAMES[hand.discarder], SEAT_NAMES_EN[hand.discarder]  # type: ignore[index]
         allowed = "，房规允许有百搭放冲" if code == "FANG_CHONG" else ""
@@ -511,20 +556,26 @@ def why(  # noqa: C901, PLR0911, PLR0912
         suit = _one_suit(hand, s.reading)
         subst = "（财神按所当的牌算）" if hand.ncai else ""
         subst_en = " (each wild as the tile it plays)" if hand.ncai else ""
-        return (f"整手牌都是{_SUITS['zh-hans'][suit]}{subst} — 清一色",
-                f"every tile is {_SUITS['en'][suit]}{subst_en} — pure one suit")
+        return (
+            f"整手牌都是{_SUITS['zh-hans'][suit]}{subst} — 清一色",
+            f"every tile is {_SUITS['en'][suit]}{subst_en} — pure one suit",
+        )
     if code == "SHI_SAN_YAO":
-        return ("一九万、一九筒、一九条和七种字牌各一张，另加其中一张 — 十三幺",
-                "one each of the 1 and 9 of every suit and the seven honours, plus one more of "
-                "them — thirteen orphans")
+        return (
+            "一九万、一九筒、一九条和七种字牌各一张，另加其中一张 — 十三幺",
+            "one each of the 1 and 9 of every suit and the seven honours, plus one more of "
+            "them — thirteen orphans",
+        )
     if code in ("QI_DUI", "QI_DUI_NO_WILD"):
         return f"七个对子，{wild}", f"seven pairs; {wild_en}"
     if code == "FLOWERS":
         names = "".join(flower_name(f) for f in sorted(hand.flowers))
         names_en = ", ".join(flower_name(f, "en") for f in sorted(hand.flowers))
-        return (f"和牌者有 {count} 张花（{names}），每张 {rules['flowers']} 分",
-                f"the winner has {count} flower{'s' if count > 1 else ''} ({names_en}), "
-                f"{rules['flowers']} point{'s' if rules['flowers'] != 1 else ''} each")
+        return (
+            f"和牌者有 {count} 张花（{names}），每张 {rules['flowers']} 分",
+            f"the winner has {count} flower{'s' if count > 1 else ''} ({names_en}), "
+            f"{rules['flowers']} point{'s' if rules['flowers'] != 1 else ''} each",
+        )
     raise AssertionError(code)  # pragma: no cover
 
 

@@ -24,10 +24,20 @@ from scoring.tiles import face_name, tile_words
 
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
 KONG_KINDS = ("kong", "added_kong", "concealed_kong")
-MELD_SET = {"chi": "chow", "pung": "pung", "kong": "kong", "added_kong": "kong",
-            "concealed_kong": "kong"}
-MELD_NAMES = {"chi": "吃", "pung": "碰", "kong": "明杠", "added_kong": "补杠",
-              "concealed_kong": "暗杠"}
+MELD_SET = {
+    "chi": "chow",
+    "pung": "pung",
+    "kong": "kong",
+    "added_kong": "kong",
+    "concealed_kong": "kong",
+}
+MELD_NAMES = {
+    "chi": "吃",
+    "pung": "碰",
+    "kong": "明杠",
+    "added_kong": "补杠",
+    "concealed_kong": "暗杠",
+}
 PLAYER_COUNTS = (2, 3, 4)
 MAX_KONGS, MAX_PIAO, MAX_PIAO_FLOWERS = 12, 3, 8
 # Money as the app keeps it (the same limits as Anqing's R9): at most 1,000,000, four places.
@@ -146,7 +156,7 @@ def _meld_list(value: object) -> list[tuple[str, list[int], object]]:
     if not isinstance(value, list):
         raise AnjiError(
             "E_NOTATION",
-            "melds 应是副露的列表，例如 [{\"kind\": \"pung\", \"tiles\": \"111z\"}]",
+            'melds 应是副露的列表，例如 [{"kind": "pung", "tiles": "111z"}]',
             'melds must be a list of melds such as [{"kind": "pung", "tiles": "111z"}]',
         )
     melds = []
@@ -180,8 +190,7 @@ def _bad_seat(name: str, value: object, seats: tuple[str, ...]) -> AnjiError:
     return AnjiError(
         "E_CONTEXT",
         f"{name} {value!r} 不是在座的座位（{len(seats)} 人桌：{'、'.join(seats)}）",
-        f"{name} {value!r} is not a seat in play (a {len(seats)}-player table: "
-        f"{', '.join(seats)})",
+        f"{name} {value!r} is not a seat in play (a {len(seats)}-player table: {', '.join(seats)})",
     )
 
 
@@ -291,14 +300,13 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
         raise AnjiError(
             "E_CONTEXT",
             "piao_flowers 是飘的时候摸到的花，没有飘（piao 为 0）就不能有",
-            "piao_flowers are flowers drawn while 飘 (piao); with piao 0 there are none",
+            "piao_flowers are flowers drawn while piao; with piao 0 there are none",
         )
     if piao_flowers > len(flowers):
         raise AnjiError(
             "E_CONTEXT",
             f"piao_flowers（{piao_flowers}）比 flowers 里的花（{len(flowers)} 张）多",
-            f"piao_flowers ({piao_flowers}) is more than the flowers in flowers "
-            f"({len(flowers)})",
+            f"piao_flowers ({piao_flowers}) is more than the flowers in flowers ({len(flowers)})",
         )
     if silver > MAX_SILVER or silver.normalize().as_tuple().exponent < -SILVER_PLACES:
         raise AnjiError(
@@ -385,14 +393,13 @@ def check_later(hand: Hand) -> None:
         raise AnjiError(
             "E_CONTEXT",
             f"kongs_before_win 是 {kongs}，但只有 {kong_melds} 个杠{extra}（AJ9.1）",
-            f"kongs_before_win is {kongs} but there are only {kong_melds} kongs{extra_en} "
-            "(AJ9.1)",
+            f"kongs_before_win is {kongs} but there are only {kong_melds} kongs{extra_en} (AJ9.1)",
         )
     if piao + hand.ncai > 4:
         raise AnjiError(
             "E_CONTEXT",
             f"手中有 {hand.ncai} 张财神，又飘了 {piao} 张：财神只有四张（AJ8.1 G6）",
-            f"{hand.ncai} wilds (财神) held and {piao} thrown in 飘 (piao): there are only four",
+            f"{hand.ncai} wilds (cai shen) held and {piao} thrown in piao: there are only four",
         )
     if discarder is not None and win_tile == wild:
         raise AnjiError(
@@ -418,7 +425,7 @@ def _check_meld(
         raise AnjiError(
             "E_MELD_WILD",
             f"{label}里有财神 {face_name(wild, 'zh-hans')}：财神不能吃、碰、杠（AJ4.3）",
-            f"{label_en} holds the wild {face_name(wild, 'en')}: a wild (财神) never sits in a "
+            f"{label_en} holds the wild {face_name(wild, 'en')}: a wild (cai shen) never sits in a "
             "meld (AJ4.3)",
         )
     ordered = sorted(faces)
@@ -430,7 +437,10 @@ def _check_meld(
             and ordered[1] == ordered[0] + 1
             and ordered[2] == ordered[0] + 2
         )
-        shape, shape_en = "同一花色（万、筒、条）三张顺连的牌", "three consecutive tiles of one suit"
+        shape, shape_en = (
+            "同一花色（万、筒、条）三张顺连的牌",
+            "three consecutive tiles of one suit",
+        )
     else:
         size = 3 if kind == "pung" else 4
         good = len(ordered) == size and len(set(ordered)) == 1

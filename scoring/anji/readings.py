@@ -34,8 +34,14 @@ class Reading:
 
     @property
     def facts(self) -> tuple:
-        return (self.shape, self.bao_tou, self.da_diao, self.held_wild, self.qing_yi_se,
-                self.subs > 0)
+        return (
+            self.shape,
+            self.bao_tou,
+            self.da_diao,
+            self.held_wild,
+            self.qing_yi_se,
+            self.subs > 0,
+        )
 
 
 def readings(hand: Hand) -> list[Reading]:
@@ -177,7 +183,10 @@ def _standard_readings(hand: Hand, groups: list[Group], pair: int) -> Iterator[R
     else:
         held_wild = False
     fixed_subs = sum(
-        1 for _, faces, flags in groups for f, w in zip(faces, flags, strict=True) if w and f != wild
+        1
+        for _, faces, flags in groups
+        for f, w in zip(faces, flags, strict=True)
+        if w and f != wild
     )
     free = [g for g in groups if not g[1]]
     suits = _suits(hand, groups)
@@ -185,8 +194,13 @@ def _standard_readings(hand: Hand, groups: list[Group], pair: int) -> Iterator[R
 
     def played(face: int) -> tuple[Group, ...]:
         return tuple(
-            g if g[1] else (g[0], (face,) * (2 if g[0] == "pair" else 3),
-                            (True,) * (2 if g[0] == "pair" else 3))
+            g
+            if g[1]
+            else (
+                g[0],
+                (face,) * (2 if g[0] == "pair" else 3),
+                (True,) * (2 if g[0] == "pair" else 3),
+            )
             for g in groups
         )
 
@@ -196,8 +210,13 @@ def _standard_readings(hand: Hand, groups: list[Group], pair: int) -> Iterator[R
     yield Reading("standard", played(wild), qing_yi_se=own_qys, subs=fixed_subs, **facts)
     if free:
         face = _free_face(hand, one_suit)
-        yield Reading("standard", played(face), qing_yi_se=one_suit is not None,
-                      subs=fixed_subs + free_wilds, **facts)
+        yield Reading(
+            "standard",
+            played(face),
+            qing_yi_se=one_suit is not None,
+            subs=fixed_subs + free_wilds,
+            **facts,
+        )
 
 
 def _seven_pairs(hand: Hand, counts: list[int], wilds: int) -> Iterator[Reading]:
@@ -229,8 +248,12 @@ def _seven_pairs(hand: Hand, counts: list[int], wilds: int) -> Iterator[Reading]
         ("pair", (f, f), (True, True)) for f in extra
     ]
     qys = one_suit is not None and all(g[1][0] // 9 == one_suit for g in wild_groups)
-    yield Reading("seven_pairs", tuple(groups + wild_groups), qing_yi_se=qys,
-                  subs=len(singles) + 2 * len(extra))
+    yield Reading(
+        "seven_pairs",
+        tuple(groups + wild_groups),
+        qing_yi_se=qys,
+        subs=len(singles) + 2 * len(extra),
+    )
     if free_pairs:
         chosen: list[int] = []
         for _ in range(free_pairs):

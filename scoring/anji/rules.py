@@ -141,14 +141,15 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
                 f"Anji mahjong has no house rule {key!r}",
             )
         if key in INT_DEFAULTS:
-            if isinstance(value, bool) or not isinstance(value, int) or not (
-                0 <= value <= MAX_VALUE
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not (0 <= value <= MAX_VALUE)
             ):
                 raise AnjiError(
                     "E_RULES",
                     f"房规 {key} 应是 0 到 {MAX_VALUE} 的整数，收到 {value!r}",
-                    f"house rule {key} must be a whole number from 0 to {MAX_VALUE}, "
-                    f"got {value!r}",
+                    f"house rule {key} must be a whole number from 0 to {MAX_VALUE}, got {value!r}",
                 )
         elif key in CHOICES:
             if not isinstance(value, str) or value not in CHOICES[key]:

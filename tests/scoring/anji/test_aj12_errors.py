@@ -45,10 +45,20 @@ PRECEDENCE = [
     ("E_RULES", {**AJ15_1, "ruleset": "y", "winner": "Q"}),
     ("E_CONTEXT", {**AJ15_2, "winner": "Q", "melds": [{"kind": "chi", "tiles": "555m"}]}),
     # the melds in order, each wild, shape, feeder
-    ("E_MELD_WILD", {**AJ15_2, "indicator": "4m",
-                     "melds": [{"kind": "chi", "tiles": "567m", "from": "S"}]}),
-    ("E_MELD_SHAPE", {**AJ15_2, "melds": [{"kind": "chi", "tiles": "568m", "from": "S"},
-                                          {"kind": "pung", "tiles": "888s"}]}),
+    (
+        "E_MELD_WILD",
+        {**AJ15_2, "indicator": "4m", "melds": [{"kind": "chi", "tiles": "567m", "from": "S"}]},
+    ),
+    (
+        "E_MELD_SHAPE",
+        {
+            **AJ15_2,
+            "melds": [
+                {"kind": "chi", "tiles": "568m", "from": "S"},
+                {"kind": "pung", "tiles": "888s"},
+            ],
+        },
+    ),
     # tile count before copies before the win tile
     ("E_TILE_COUNT", {**AJ15_1, "concealed": "11111m", "win_tile": "9s"}),
     ("E_TOO_MANY_COPIES", {**AJ15_1, "concealed": "11111m4578s99p4p11z", "win_tile": "9s"}),
@@ -88,7 +98,20 @@ def test_not_a_request() -> None:
 
 
 def test_null_optional_fields_are_absent() -> None:
-    nulls = {key: None for key in ("melds", "kongs_before_win", "piao",
-                                   "piao_flowers", "jia_piao", "first_turn", "discarder",
-                                   "player_count", "base_silver", "rules", "ruleset")}
+    nulls = {
+        key: None
+        for key in (
+            "melds",
+            "kongs_before_win",
+            "piao",
+            "piao_flowers",
+            "jia_piao",
+            "first_turn",
+            "discarder",
+            "player_count",
+            "base_silver",
+            "rules",
+            "ruleset",
+        )
+    }
     assert run({**AJ15_3, **nulls})["x"] == run(AJ15_3)["x"]

@@ -51,9 +51,10 @@ def anji_requests(draw: st.DrawFn) -> dict:
         "jia_piao": False,
     }
     if draw(st.booleans()):
-        request["rules"] = {"zi_mo_stacks": draw(st.booleans()),
-                            "no_wild_means": draw(st.sampled_from(
-                                ("no_caishen_tile", "no_wild_substitution")))}
+        request["rules"] = {
+            "zi_mo_stacks": draw(st.booleans()),
+            "no_wild_means": draw(st.sampled_from(("no_caishen_tile", "no_wild_substitution"))),
+        }
     return request
 
 
@@ -89,9 +90,13 @@ def test_zero_sum_and_scaling(request: dict) -> None:
 @given(anji_requests(), st.sampled_from(("S", "W", "N")))
 def test_discard_win_zero_sum(request: dict, discarder: str) -> None:
     n = request["player_count"]
-    request = {**request, "winner": "E", "discarder": discarder if discarder in SEATS[:n]
-               else "S", "first_turn": False,
-               "rules": {"discard_win": True, "discard_win_with_caishen": True}}
+    request = {
+        **request,
+        "winner": "E",
+        "discarder": discarder if discarder in SEATS[:n] else "S",
+        "first_turn": False,
+        "rules": {"discard_win": True, "discard_win_with_caishen": True},
+    }
     result = score(request)
     if "error" in result:
         return

@@ -27,8 +27,10 @@ def test_aj1_2_flowers_read_only_by_the_opt_in_function() -> None:
         ({"win_tile": "1f"}, "E_NOTATION"),  # AJ1.3: a flower as the winning tile
         ({"flowers": "1f5m"}, "E_NOTATION"),  # a non-flower in flowers
         ({"flowers": "9f"}, "E_NOTATION"),  # flowers run 1–8
-        ({"melds": [{"kind": "pung", "tiles": "1f1f1f"}], "concealed": "123456m345s99p"},
-         "E_NOTATION"),
+        (
+            {"melds": [{"kind": "pung", "tiles": "1f1f1f"}], "concealed": "123456m345s99p"},
+            "E_NOTATION",
+        ),
         ({"flowers": "2f2f"}, "E_TOO_MANY_COPIES"),
         ({"flowers": ""}, None),  # AJ12: "" is no flower
     ],
@@ -72,9 +74,18 @@ def test_aj3_1_one_ruleset() -> None:
 # --- AJ4 the 财神 ---------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("indicator", "cycle", "wild"),
-    [("3p", "seven", "4p"), ("9m", "seven", "1m"), ("4z", "seven", "5z"), ("7z", "seven", "1z"),
-     ("6z", "seven", "7z"), ("4z", "winds4_dragons3", "1z"), ("7z", "winds4_dragons3", "1z"),
-     ("5z", "winds4_dragons3", "6z"), ("1f", "seven", "1z"), ("8f", "winds4_dragons3", "1z")],
+    [
+        ("3p", "seven", "4p"),
+        ("9m", "seven", "1m"),
+        ("4z", "seven", "5z"),
+        ("7z", "seven", "1z"),
+        ("6z", "seven", "7z"),
+        ("4z", "winds4_dragons3", "1z"),
+        ("7z", "winds4_dragons3", "1z"),
+        ("5z", "winds4_dragons3", "6z"),
+        ("1f", "seven", "1z"),
+        ("8f", "winds4_dragons3", "1z"),
+    ],
 )
 def test_aj4_1_indicator_to_caishen(indicator, cycle, wild) -> None:
     from scoring.anji.tiles import parse_indicator
@@ -89,8 +100,7 @@ def test_aj4_3_caishen_never_melds() -> None:
 
 def test_aj4_3_a_caishen_may_be_a_fifth_copy() -> None:
     # 财神 4s: with 1111m held, a 财神 plays 1m as a fifth copy (AJ4.3)
-    result = run(AJ15_1, indicator="3s", concealed="1111m4s234p567p789p",
-                 win_tile="2p", flowers="")
+    result = run(AJ15_1, indicator="3s", concealed="1111m4s234p567p789p", win_tile="2p", flowers="")
     played = "".join(s["tiles"] for s in result["reading"] if s["tiles"].endswith("m"))
     assert played.count("1") == 5  # four natural 1m and a 财神 playing a fifth
 
@@ -152,15 +162,25 @@ def test_aj6_3_seven_pairs_with_caishen() -> None:
 
 
 def test_aj6_4_thirteen_needs_all_thirteen() -> None:
-    assert error_of(run({**AJ15_1, "indicator": "1s", "concealed": "19m19p19s1123456z5s",
-                         "win_tile": "6z"})) == "E_NOT_WINNING"
+    assert (
+        error_of(
+            run({**AJ15_1, "indicator": "1s", "concealed": "19m19p19s1123456z5s", "win_tile": "6z"})
+        )
+        == "E_NOT_WINNING"
+    )
 
 
 def test_aj6_5_four_caishen_needs_a_self_draw() -> None:
-    request = {"game": "anji", "indicator": "5m", "winner": "S", "dealer": "E",
-               "concealed": "6666m159p258s1457z", "win_tile": "7z",
-               "rules": {"discard_win": True, "discard_win_with_caishen": True},
-               "discarder": "E"}
+    request = {
+        "game": "anji",
+        "indicator": "5m",
+        "winner": "S",
+        "dealer": "E",
+        "concealed": "6666m159p258s1457z",
+        "win_tile": "7z",
+        "rules": {"discard_win": True, "discard_win_with_caishen": True},
+        "discarder": "E",
+    }
     assert error_of(run(request)) == "E_NOT_WINNING"
 
 
@@ -210,8 +230,13 @@ def test_aj8_1_jia_piao() -> None:
 
 
 def test_aj8_1_gang_kai_with_wild() -> None:
-    request = {**AJ15_1, "concealed": "123456m34s99p4p", "win_tile": "3m",
-               "melds": [{"kind": "kong", "tiles": "7777s"}], "kongs_before_win": 1}
+    request = {
+        **AJ15_1,
+        "concealed": "123456m34s99p4p",
+        "win_tile": "3m",
+        "melds": [{"kind": "kong", "tiles": "7777s"}],
+        "kongs_before_win": 1,
+    }
     assert items_of(run(request))[0] == ("GANG_KAI", 3, 1)
 
 
@@ -237,8 +262,15 @@ def test_aj9_first_turn_conflicts() -> None:
 
 def test_aj9_piao_with_too_many_caishen() -> None:
     # three 财神 held + p 2 > 4
-    request = {"game": "anji", "indicator": "3m", "winner": "S", "dealer": "E",
-               "concealed": "123456p2378s444m6z", "win_tile": "6z", "piao": 2}
+    request = {
+        "game": "anji",
+        "indicator": "3m",
+        "winner": "S",
+        "dealer": "E",
+        "concealed": "123456p2378s444m6z",
+        "win_tile": "6z",
+        "piao": 2,
+    }
     assert error_of(run(request)) == "E_CONTEXT"
 
 
@@ -249,10 +281,20 @@ def test_aj10_3_piao_needs_bao_tou() -> None:
 
 def test_aj10_1_discard_win_best_for_winner() -> None:
     # AJ15.15 at 3 players: X_d + (n − 2) X_o
-    result = run({"game": "anji", "rules": {"discard_win": True}, "indicator": "2p",
-                  "winner": "E", "dealer": "E", "discarder": "S",
-                  "concealed": "456m789m11p567s333z", "win_tile": "3z", "player_count": 3,
-                  "flowers": "4f"})
+    result = run(
+        {
+            "game": "anji",
+            "rules": {"discard_win": True},
+            "indicator": "2p",
+            "winner": "E",
+            "dealer": "E",
+            "discarder": "S",
+            "concealed": "456m789m11p567s333z",
+            "win_tile": "3z",
+            "player_count": 3,
+            "flowers": "4f",
+        }
+    )
     assert result["total"] == "8"
 
 
@@ -313,19 +355,44 @@ def test_aj14_through_the_registry_and_unknown_fields() -> None:
 
 def test_aj14_2_result_fields() -> None:
     result = run(AJ15_3)
-    assert list(result) == ["game", "ruleset", "player_count", "wild", "shape", "reading",
-                            "has_wild", "flower_count", "items", "not_counted", "x",
-                            "x_discarder", "payments", "total"]
+    assert list(result) == [
+        "game",
+        "ruleset",
+        "player_count",
+        "wild",
+        "shape",
+        "reading",
+        "has_wild",
+        "flower_count",
+        "items",
+        "not_counted",
+        "x",
+        "x_discarder",
+        "payments",
+        "total",
+    ]
     for item in result["items"] + result["not_counted"]:
-        assert {"code", "name", "points", "count", "part", "rule", "quote", "why",
-                "why_en"} <= set(item)
+        assert {"code", "name", "points", "count", "part", "rule", "quote", "why", "why_en"} <= set(
+            item
+        )
         assert item["rule"].startswith("AJ")
 
 
 def test_aj14_1_hand_fields() -> None:
-    assert GAME.hand_fields == ("winner", "indicator", "concealed", "win_tile", "melds",
-                                "flowers", "kongs_before_win", "piao", "piao_flowers",
-                                "jia_piao", "first_turn", "discarder")
+    assert GAME.hand_fields == (
+        "winner",
+        "indicator",
+        "concealed",
+        "win_tile",
+        "melds",
+        "flowers",
+        "kongs_before_win",
+        "piao",
+        "piao_flowers",
+        "jia_piao",
+        "first_turn",
+        "discarder",
+    )
 
 
 # --- waits --------------------------------------------------------------------------------
@@ -337,8 +404,7 @@ def test_waits_bao_tou_ready_waits_on_every_tile() -> None:
 
 
 def test_waits_plain_hand() -> None:
-    answer = waits({"game": "anji", "indicator": "5z",
-                    "concealed": "123m456m789s123p9p"})
+    answer = waits({"game": "anji", "indicator": "5z", "concealed": "123m456m789s123p9p"})
     assert [w["tile"] for w in answer["waits"]] == ["9p", "6z"]  # 6z: a drawn 财神
     assert answer["waits"][0]["items"][0]["code"] == "ZI_MO_CLEAN"
 
