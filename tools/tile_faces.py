@@ -5,10 +5,10 @@ Run it from the project root after changing a colour, a stroke or a layout:
     python tools/tile_faces.py
 
 It writes ``static/tiles/<face>.svg`` in the engine's notation: 1m–9m 萬, 1p–9p 筒, 1s–9s 條,
-1z–7z 東南西北中發白, and the flowers 1f–8f (梅蘭竹菊 春夏秋冬; the engine does not score them
-yet). A face is only the picture: the ivory body of the tile is the page's ``.tile`` box, so every
-file has a transparent background and the tile's shape stays in the CSS. The page draws a tile
-about 36 px wide, half a unit of the 60 × 80 view box to a pixel, so no line is thinner than 2.4
+1z–7z 東南西北中發白, and the flowers 1f–8f (春夏秋冬 梅蘭竹菊, Anji's notation AJ1.2). A face
+is only the picture: the ivory body of the tile is the page's ``.tile`` box, so every file has
+a transparent background and the tile's shape stays in the CSS. The page draws a tile about
+36 px wide, half a unit of the 60 × 80 view box to a pixel, so no line is thinner than 2.4
 units and most are 3 or more.
 
 Standard library only; the output is deterministic, and ``tests/pages/test_tile_faces.py`` checks
@@ -46,15 +46,17 @@ HONORS = {
     5: ("中", RED),
     6: ("發", GREEN),
 }
+# Anji's notation (AJ1.2): 1f–8f are 春夏秋冬 梅蘭竹菊, the seed's order; each set of four is
+# numbered 1–4 in the corner, as on a real tile.
 FLOWERS = {
-    1: ("梅", RED),
-    2: ("蘭", PURPLE),
-    3: ("竹", GREEN),
-    4: ("菊", GOLD),
-    5: ("春", GREEN),
-    6: ("夏", RED),
-    7: ("秋", GOLD),
-    8: ("冬", BLUE),
+    1: ("春", GREEN),
+    2: ("夏", RED),
+    3: ("秋", GOLD),
+    4: ("冬", BLUE),
+    5: ("梅", RED),
+    6: ("蘭", PURPLE),
+    7: ("竹", GREEN),
+    8: ("菊", GOLD),
 }
 
 

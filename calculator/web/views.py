@@ -219,23 +219,30 @@ def score_any(request: dict[str, Any]) -> dict:
 
 
 def game_links(game: str, player_count: int) -> list[dict[str, Any]]:
-    """The calculator's game switch: each game (and, for a game of several table sizes, each
-    count) as a link, the chosen one marked."""
-    links = []
-    for code, entry in GAMES.items():
-        counts = entry.seat_counts if len(entry.seat_counts) > 1 else (None,)
-        for count in counts:
-            query = f"?game={code}" + (f"&player_count={count}" if count else "")
-            links.append(
-                {
-                    "url": reverse("web:calculator") + query,
-                    "game": code,
-                    "count": count,
-                    "name": game_name(code),
-                    "count_label": str(dict(PLAYER_COUNT_CHOICES)[count]) if count else "",
-                    "current": code == game and count in (None, player_count),
-                }
-            )
+    """The calculator's game switch, one short row: each game as a link, then, for the chosen
+    game when it has several table sizes, each count; the chosen ones marked."""
+    url = reverse("web:calculator")
+    links = [
+        {
+            "url": f"{url}?game={code}",
+            "key": code,
+            "name": game_name(code),
+            "current": code == game,
+        }
+        for code in GAMES
+    ]
+    counts = GAMES[game].seat_counts
+    if len(counts) > 1:
+        links += [
+            {
+                "url": f"{url}?game={game}&player_count={count}",
+                "key": f"{game}-{count}",
+                "name": str(dict(PLAYER_COUNT_CHOICES)[count]),
+                "current": count == player_count,
+                "count": count,
+            }
+            for count in counts
+        ]
     return links
 
 

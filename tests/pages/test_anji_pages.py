@@ -205,7 +205,10 @@ def test_the_calculator_switches_games(client: Client) -> None:
     fragments.clear()
     anqing = client.get("/calculator/").content.decode()
     assert 'data-tile="1f"' not in anqing and 'name="bar_tiles"' in anqing
-    assert 'href="/calculator/?game=anji&amp;player_count=2"' in anqing
+    assert 'href="/calculator/?game=anji"' in anqing
+    assert 'href="/calculator/?game=anji&amp;player_count=2"' in client.get(
+        "/calculator/?game=anji"
+    ).content.decode()
     anji = client.get("/calculator/?game=anji&player_count=2").content.decode()
     assert 'data-tile="1f"' in anji and 'name="bar_tiles"' not in anji
     assert 'name="player_count" value="2"' in anji
@@ -219,3 +222,12 @@ def test_the_calculator_switches_games(client: Client) -> None:
     assert result.context["result"]["total"] == "3"  # n = 2: E pays 3
     # Anqing again, unchanged: the cached Anqing editor is not Anji's.
     assert 'data-tile="1f"' not in client.get("/calculator/").content.decode()
+
+
+def test_the_flower_faces_are_anjis_notation(client: Client) -> None:
+    """AJ1.2: 1f–4f are 春夏秋冬, 5f–8f 梅蘭竹菊 (the tile pictures and the spoken names agree)."""
+    from django.conf import settings
+
+    for face, char in (("1f", "春"), ("4f", "冬"), ("5f", "梅"), ("8f", "菊")):
+        picture = (settings.BASE_DIR / "static" / "tiles" / f"{face}.svg").read_text("utf-8")
+        assert char in picture, face
