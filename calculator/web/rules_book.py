@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import markdown
 from django.conf import settings
@@ -23,6 +24,9 @@ from markdown.extensions.toc import slugify_unicode
 import scoring
 
 RULES_BOOK = settings.BASE_DIR / "docs" / "rules-anqing.md"
+# Anji's rule book (/rules/anji/): its ids are AJ…, with a row's code after AJ8's (AJ8.1 ZI_MO).
+ANJI_BOOK = settings.BASE_DIR / "docs" / "rules-anji.md"
+ANJI_ID = re.compile(r"(?<![\w.])AJ\d+(?:\.\d+)?(?: [A-Z][A-Z_]*[A-Z](?![\w]))?(?![\w]|\.\d)")
 
 # What may follow "R7 " in an item's rule: its code, or "labels" (longest first, so that
 # QI_DUI_WILD is not read as QI_DUI).
@@ -51,6 +55,8 @@ def rule_links(text: str | None) -> SafeString:
     """The text, escaped, with each rule id a link to its heading on the rules page."""
     if not text:
         return mark_safe("")
+    if ANJI_ID.search(text):
+        return anji_rule_links(text)
     url = reverse("web:rules_book")
     out, pos = [], 0
     for match in RULE_ID.finditer(text):
@@ -68,9 +74,33 @@ def rule_links(text: str | None) -> SafeString:
     return mark_safe("".join(out))
 
 
+def anji_rule_links(text: str) -> SafeString:
+    """Anji's rule ids linked to their headings in Anji's rule book; a row without a heading of
+    its own (AJ8.1 ZI_MO_NO_WILD) links to its rule's (AJ8.1)."""
+    url = reverse("web:rules_book_anji")
+    anchors = anji_anchors()
+    out, pos = [], 0
+    for match in ANJI_ID.finditer(text):
+        rule_id = match.group()
+        anchor = rule_anchor(rule_id)
+        if anchor not in anchors:
+            anchor = rule_anchor(rule_id.split(" ")[0])
+        out.append(escape(text[pos : match.start()]))
+        out.append(format_html('<a class="rule-link" href="{}#{}">{}</a>', url, anchor, rule_id))
+        pos = match.end()
+    out.append(escape(text[pos:]))
+    return mark_safe("".join(out))
+
+
+@cache
+def anji_anchors() -> frozenset[str]:
+    """The ids of the headings of Anji's rule book."""
+    return frozenset(re.findall(r'\bid="([^"]+)"', anji_book_html()[1]))
+
+
 def _heading_id(text: str, separator: str) -> str:
     """A heading that starts with a rule id is anchored by it; any other heading by its words."""
-    match = RULE_ID.match(text.strip())
+    match = RULE_ID.match(text.strip()) or ANJI_ID.match(text.strip())
     return rule_anchor(match.group()) if match else slugify_unicode(text, separator)
 
 
@@ -81,7 +111,17 @@ def rules_book_html() -> tuple[SafeString, SafeString]:
     The file's own title (its first ``#`` line) is left out: the page has a translated one.
     Tables are wrapped so that they scroll sideways on a phone instead of widening the page.
     """
-    text = RULES_BOOK.read_text(encoding="utf-8")
+    return _book_html(RULES_BOOK)
+
+
+@cache
+def anji_book_html() -> tuple[SafeString, SafeString]:
+    """Anji's rule book, as ``rules_book_html``."""
+    return _book_html(ANJI_BOOK)
+
+
+def _book_html(path: Any) -> tuple[SafeString, SafeString]:
+    text = path.read_text(encoding="utf-8")
     if text.startswith("# "):
         text = text.split("\n", 1)[1]
     md = markdown.Markdown(

@@ -13,6 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("calculator/", views.calculator, name="calculator"),
     path("rules/", views.rules_book, name="rules_book"),
+    path("rules/anji/", views.rules_book_anji, name="rules_book_anji"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),

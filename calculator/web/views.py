@@ -51,7 +51,7 @@ from calculator.web.forms import (
     game_name,
     player_count_from,
 )
-from calculator.web.rules_book import rules_book_html
+from calculator.web.rules_book import anji_book_html, rules_book_html
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -953,6 +953,13 @@ def share_page_etag(request: HttpRequest, pk: int, version: int, page: int) -> s
 def rules_book(request: HttpRequest) -> HttpResponse:
     toc, body = rules_book_html()
     return render(request, "web/rules_book.html", {"toc": toc, "body": body})
+
+
+@require_safe
+def rules_book_anji(request: HttpRequest) -> HttpResponse:
+    """Anji's rule book (docs/rules-anji.md), where every AJ id of an explanation links to."""
+    toc, body = anji_book_html()
+    return render(request, "web/rules_book.html", {"toc": toc, "body": body, "game": "anji"})
 
 
 # --- taking back: the share link, members, archiving, deleting -----------------------------------

@@ -231,3 +231,27 @@ def test_the_flower_faces_are_anjis_notation(client: Client) -> None:
     for face, char in (("1f", "春"), ("4f", "冬"), ("5f", "梅"), ("8f", "菊")):
         picture = (settings.BASE_DIR / "static" / "tiles" / f"{face}.svg").read_text("utf-8")
         assert char in picture, face
+
+
+def test_anji_rule_ids_link_to_anjis_rule_book(owner_client, client: Client) -> None:
+    """Every row's rule id (AJ8.1 ZI_MO …) links to a heading of /rules/anji/: its own when the
+    book has one, else its rule's (AJ8.1)."""
+    import re
+
+    import scoring.anji.rows as rows
+    from calculator.web.rules_book import rule_links
+
+    page = client.get("/rules/anji/")
+    assertContains(page, "安吉麻将规则")
+    anchors = set(re.findall(r'\bid="([^"]+)"', page.content.decode()))
+    for row in rows.ROWS.values() if isinstance(rows.ROWS, dict) else rows.ROWS:
+        link = rule_links(row.rule)
+        href = re.search(r'href="/rules/anji/#([^"]+)"', link)
+        assert href and href.group(1) in anchors, row.rule
+    assert 'href="/rules/anji/#AJ8.1-ZI_MO"' in rule_links("AJ8.1 ZI_MO")
+    assert 'href="/rules/#R7-PAO_FENG"' in rule_links("R7 PAO_FENG")  # Anqing's unchanged
+    session = open_sitting(owner_client, ["甲", "乙"])
+    preview = owner_client.post(
+        f"/sessions/{session.pk}/rounds/new/", anji_form("S", AJ15_1, preview="1")
+    )
+    assertContains(preview, 'href="/rules/anji/#AJ8.1-ZI_MO"')
