@@ -515,6 +515,8 @@ class CalculatorForm(HandForm):
         self.fields["win_tile"].help_text = _("留空：看听什么牌、每张值几番")
         if self.is_anji:
             del self.fields["dealer_streak"]
+            self.fields["win_tile"].help_text = _("留空：看听什么牌、每张值几分")
+        if GAMES[self.game].waits is None:
             self.fields["win_tile"].required = True
             self.fields["win_tile"].help_text = ""
 

@@ -255,3 +255,13 @@ def test_anji_rule_ids_link_to_anjis_rule_book(owner_client, client: Client) -> 
         f"/sessions/{session.pk}/rounds/new/", anji_form("S", AJ15_1, preview="1")
     )
     assertContains(preview, 'href="/rules/anji/#AJ8.1-ZI_MO"')
+
+
+def test_the_calculator_shows_anjis_waits(client: Client) -> None:
+    """The winning tile left empty: what the Anji hand waits for, each with its X (AJ14.2)."""
+    data = {**anji_form("S", AJ15_1), "win_tile": "", "game": "anji", "player_count": "3",
+            "ruleset": "anji", "dealer": "E", "base_silver": "1", "preview": "1"}
+    page = client.post("/calculator/", data)
+    assertContains(page, 'data-wait="3m"')
+    assert page.context["waits"]["waits"][0]["x"] == 3
+    assertContains(page, "3 分")
