@@ -50,7 +50,9 @@ def record_win(page: Page, winner: int, indicator: str, hand: str, win: str, flo
     page.get_by_role("link", name="记胡牌").click()
     page.locator(f"label[for=id_winner_{winner}]").click()
     tap_tiles(page, [indicator, *faces(hand), win, *flowers])
-    expect(page.locator(".dock [data-tray-field='flowers'] [data-tile]")).to_have_count(len(flowers))
+    expect(page.locator(".dock [data-tray-field='flowers'] [data-tile]")).to_have_count(
+        len(flowers)
+    )
 
 
 def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> None:

@@ -88,8 +88,15 @@ def test_open_a_three_player_anji_sitting(owner_client) -> None:
 def test_a_sitting_needs_every_name_of_the_seats_in_play(owner_client) -> None:
     page = owner_client.post(
         "/sessions/new/",
-        {"name": "x", "game": "anji", "player_count": "3", "player_E": "甲", "player_S": "乙",
-         "ruleset": "anji", "base_silver": "1"},
+        {
+            "name": "x",
+            "game": "anji",
+            "player_count": "3",
+            "player_E": "甲",
+            "player_S": "乙",
+            "ruleset": "anji",
+            "base_silver": "1",
+        },
     )
     assert page.status_code == 200
     assert page.context["form"].errors.keys() == {"player_W"}
@@ -115,15 +122,17 @@ def test_the_hand_editor_for_anji(owner_client) -> None:
     assert 'value="N"' not in html
     assert 'data-seats="ESW"' in html and 'data-game="anji"' in html
     # An Anqing sitting's editor, cached, is not reused for Anji (nor the other way round).
-    anqing = services.session_create(
-        owner=session.owner, name="安慶", players=["a", "b", "c", "d"]
-    )
+    anqing = services.session_create(owner=session.owner, name="安慶", players=["a", "b", "c", "d"])
     html = owner_client.get(f"/sessions/{anqing.pk}/rounds/new/").content.decode()
-    assert 'name="bar_tiles"' in html and 'data-tile="1f"' not in html and 'name="flowers"' not in html
+    assert (
+        'name="bar_tiles"' in html and 'data-tile="1f"' not in html and 'name="flowers"' not in html
+    )
 
 
 def test_the_discarder_follows_the_house_rule(owner_client) -> None:
-    session = open_sitting(owner_client, ["甲", "乙"], **{"rules_for": "anji", "rule-discard_win": "on"})
+    session = open_sitting(
+        owner_client, ["甲", "乙"], **{"rules_for": "anji", "rule-discard_win": "on"}
+    )
     html = owner_client.get(f"/sessions/{session.pk}/rounds/new/").content.decode()
     assert 'name="discarder"' in html
     # AJ15.15: E wins on S's discard, 無百搭, one flower: X_d = 5 (n = 2: S pays 5).
@@ -154,7 +163,12 @@ def test_preview_record_correct_and_settle_a_three_player_sitting(owner_client) 
 
     assert owner_client.post(url, anji_form("S", AJ15_1, confirm="1")).status_code == 302
     # AJ15.1 at n = 3: E and W pay 3 → S +6 (AJ11).
-    assert {seat: balances(session).get(seat, 0) for seat in "ESWN"} == {"E": -3, "S": 6, "W": -3, "N": 0}
+    assert {seat: balances(session).get(seat, 0) for seat in "ESWN"} == {
+        "E": -3,
+        "S": 6,
+        "W": -3,
+        "N": 0,
+    }
     page = owner_client.get(f"/sessions/{session.pk}/")
     assertContains(page, 'data-change="S"')
     assertNotContains(page, 'data-change="N"')
@@ -165,7 +179,7 @@ def test_preview_record_correct_and_settle_a_three_player_sitting(owner_client) 
     why = owner_client.get(f"/sessions/{session.pk}/rounds/1/")
     assertContains(why, 'data-item="ZI_MO"')
     assertContains(why, 'class="rule-id"')
-    assertContains(why, 'data-flowers')
+    assertContains(why, "data-flowers")
     assertContains(why, 'aria-label="春"')
 
     # Correct round 1 to AJ15.9 (E wins, X = 10): the form opens on the recorded hand.
@@ -175,7 +189,12 @@ def test_preview_record_correct_and_settle_a_three_player_sitting(owner_client) 
         f"/sessions/{session.pk}/rounds/1/edit/", anji_form("E", AJ15_9, confirm="1")
     )
     assert fixed.status_code == 302
-    assert {seat: balances(session).get(seat, 0) for seat in "ESWN"} == {"E": 20, "S": -10, "W": -10, "N": 0}
+    assert {seat: balances(session).get(seat, 0) for seat in "ESWN"} == {
+        "E": 20,
+        "S": -10,
+        "W": -10,
+        "N": 0,
+    }
 
     settle = owner_client.get(f"/sessions/{session.pk}/settle/")
     assert [row["seat"] for row in settle.context["standings"]] == ["E", "S", "W"]
@@ -206,17 +225,25 @@ def test_the_calculator_switches_games(client: Client) -> None:
     anqing = client.get("/calculator/").content.decode()
     assert 'data-tile="1f"' not in anqing and 'name="bar_tiles"' in anqing
     assert 'href="/calculator/?game=anji"' in anqing
-    assert 'href="/calculator/?game=anji&amp;player_count=2"' in client.get(
-        "/calculator/?game=anji"
-    ).content.decode()
+    assert (
+        'href="/calculator/?game=anji&amp;player_count=2"'
+        in client.get("/calculator/?game=anji").content.decode()
+    )
     anji = client.get("/calculator/?game=anji&player_count=2").content.decode()
     assert 'data-tile="1f"' in anji and 'name="bar_tiles"' not in anji
     assert 'name="player_count" value="2"' in anji
     assert 'value="W"' not in anji  # two seats: E and S
     result = client.post(
         "/calculator/",
-        {**anji_form("S", AJ15_1), "game": "anji", "player_count": "2", "ruleset": "anji",
-         "dealer": "E", "base_silver": "1", "preview": "1"},
+        {
+            **anji_form("S", AJ15_1),
+            "game": "anji",
+            "player_count": "2",
+            "ruleset": "anji",
+            "dealer": "E",
+            "base_silver": "1",
+            "preview": "1",
+        },
     )
     assertContains(result, 'data-x="3"')
     assert result.context["result"]["total"] == "3"  # n = 2: E pays 3
@@ -259,9 +286,55 @@ def test_anji_rule_ids_link_to_anjis_rule_book(owner_client, client: Client) -> 
 
 def test_the_calculator_shows_anjis_waits(client: Client) -> None:
     """The winning tile left empty: what the Anji hand waits for, each with its X (AJ14.2)."""
-    data = {**anji_form("S", AJ15_1), "win_tile": "", "game": "anji", "player_count": "3",
-            "ruleset": "anji", "dealer": "E", "base_silver": "1", "preview": "1"}
+    data = {
+        **anji_form("S", AJ15_1),
+        "win_tile": "",
+        "game": "anji",
+        "player_count": "3",
+        "ruleset": "anji",
+        "dealer": "E",
+        "base_silver": "1",
+        "preview": "1",
+    }
     page = client.post("/calculator/", data)
     assertContains(page, 'data-wait="3m"')
     assert page.context["waits"]["waits"][0]["x"] == 3
     assertContains(page, "3 分")
+
+
+def test_every_page_of_an_anji_sitting_answers(owner_client) -> None:
+    """The rules page (AJ13's keys), a change of house rules, void, undo, export and starting
+    again from the sitting: none of them assumes four seats or Anqing."""
+    session = open_sitting(owner_client, ["甲", "乙", "丙"])
+    url = f"/sessions/{session.pk}"
+    owner_client.post(f"{url}/rounds/new/", anji_form("S", AJ15_1, confirm="1"))
+    owner_client.post(f"{url}/rounds/new/", anji_form("E", AJ15_9, confirm="1"))
+    rules = owner_client.get(f"{url}/rules/")
+    assertContains(rules, 'name="rule-discard_win"')
+    assertNotContains(rules, 'name="rule-pao_feng"')
+    data = {f"rule-{k}": v for k, v in rules.context["rules_form"].initial.items()}
+    for name, field in rules.context["rules_form"].fields.items():
+        value = field.initial
+        if isinstance(value, bool):
+            data.pop(f"rule-{name}", None)
+            if value:
+                data[f"rule-{name}"] = "on"
+        else:
+            data[f"rule-{name}"] = value
+    data["rule-discard_win"] = "on"
+    assert owner_client.post(f"{url}/rules/", data).status_code == 302
+    assert 'name="discarder"' in owner_client.get(f"{url}/rounds/new/").content.decode()
+    for page in ("/", "/settle/", "/members/", "/rounds/2/", "/rounds/2/void/", "/export.csv"):
+        assert owner_client.get(f"{url}{page}").status_code == 200, page
+    page = owner_client.get(f"{url}/?confirm=undo")
+    assertContains(page, "第2局：东 · 甲 胡了。")
+    assertNotContains(page, 'data-undo="N"')
+    assert (
+        owner_client.post(f"{url}/rounds/undo/", {"confirm": "1", "number": "2"}).status_code == 302
+    )
+    again = owner_client.get(f"/sessions/new/?from={session.pk}")
+    assertContains(again, 'name="game" value="anji" checked')
+    assertContains(again, 'name="player_count" value="3" checked')
+    assertContains(again, 'name="player_W" value="丙"')
+    assertNotContains(again, 'name="player_N"')
+    assert again.context["rules_form"]["discard_win"].value() is True
