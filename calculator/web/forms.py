@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from calculator import usernames
 from calculator.money import parse_money
-from calculator.web.hans import to_hans
+from calculator.web.hans import to_hans, to_hant
 from calculator.web.templatetags.tiles import faces_of
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -172,7 +172,9 @@ def item_label(name: str, name_en: str) -> str:
     from calculator.web.templatetags.tiles import page_language
 
     language = page_language()
-    return name_en if language == "en" else to_hans(name) if language == "zh-hans" else name
+    if language == "en":
+        return name_en
+    return to_hans(name) if language == "zh-hans" else to_hant(name)
 
 
 def item_names() -> dict[str, tuple[str, str]]:

@@ -1,8 +1,10 @@
-"""Engine texts (written in 繁體, as the rule book is) shown on a 简体 page.
+"""Engine texts in the page's script.
 
-The engine's names, reasons and messages use a small, fixed vocabulary; this maps each of its
-traditional characters to the simplified one. The seed's own words (``quote``) are never
-converted: they are shown as the seed wrote them.
+Anqing's names, reasons and messages are written in 繁體 (as its rule book is), Anji's in 简体
+(as its seed is). Each uses a small, fixed vocabulary: ``to_hans`` maps the traditional
+characters of those texts to simplified ones for a 简体 page, ``to_hant`` the simplified ones to
+traditional (Taiwan forms, as OpenCC's s2tw gives them) for a 繁體 page. The seed's own words
+(``quote``) are never converted: they are shown as the seed wrote them.
 """
 
 from __future__ import annotations
@@ -26,3 +28,23 @@ def to_hans(text: str) -> str:
     '3s 补上边张 12s — 边张跑风'
     """
     return text.translate(TO_HANS)
+
+
+# Anji's texts (scoring/anji), simplified → traditional; tests check every text the engine gives
+# against OpenCC's s2tw, and that no Anqing text changes.
+_HANT_PAIRS = (
+    "万萬 与與 东東 两兩 个個 为為 于於 体體 余餘 兰蘭 写寫 冲衝 况況 则則 别別 却卻 叠疊 后後 "
+    "头頭 对對 将將 幺么 庄莊 应應 开開 张張 当當 数數 无無 时時 杠槓 条條 没沒 点點 着著 础礎 "
+    "种種 简簡 组組 经經 结結 给給 补補 规規 计計 认認 许許 识識 请請 读讀 负負 财財 过過 这這 "
+    "连連 选選 里裡 长長 闲閒 间間 项項 顺順 飘飄"
+)
+TO_HANT = str.maketrans({pair[0]: pair[1] for pair in _HANT_PAIRS.split()})
+
+
+def to_hant(text: str) -> str:
+    """The traditional form of an engine text.
+
+    >>> to_hant("爆头（2分）更高，方法只计最高的一项")
+    '爆頭（2分）更高，方法只計最高的一項'
+    """
+    return text.translate(TO_HANT)

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 import scoring
-from calculator.web.hans import to_hans
+from calculator.web.hans import to_hans, to_hant
 
 register = template.Library()
 
@@ -220,7 +220,9 @@ def pick(entry: dict, key: str) -> str:
     if language == "en" and entry.get(f"{key}_en"):
         return entry[f"{key}_en"]
     text = entry.get(key, "")
-    return to_hans(text) if language == "zh-hans" else text
+    if language == "zh-hans":
+        return to_hans(text)
+    return to_hant(text) if language == "zh-hant" else text
 
 
 @register.filter
