@@ -3,6 +3,7 @@ API, the pages and the import all refuse bad input with the same clear message."
 
 from __future__ import annotations
 
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from scoring.games import GAMES
@@ -192,6 +193,52 @@ class ScoreResultSerializer(serializers.Serializer):
     )
 
 
+class AnjiPaymentSerializer(serializers.Serializer):
+    """One Anji payment (AJ11): each other player pays X points × base silver."""
+
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField(help_text="Decimal string")
+    points = serializers.IntegerField()
+
+
+_with_from(AnjiPaymentSerializer)
+
+
+class AnjiResultSerializer(serializers.Serializer):
+    """An Anji result (AJ14.2): rows counted in points; each other player pays X."""
+
+    game = serializers.CharField(help_text="\"anji\"")
+    ruleset = serializers.CharField()
+    player_count = serializers.IntegerField(min_value=2, max_value=4)
+    wild = serializers.CharField(help_text="The 財神 (AJ4)")
+    shape = serializers.CharField()
+    reading = serializers.ListField(child=serializers.DictField())
+    has_wild = serializers.BooleanField()
+    flower_count = serializers.IntegerField()
+    items = serializers.ListField(
+        child=serializers.DictField(), help_text="Rows with code, name, points, count, part, rule"
+    )
+    not_counted = serializers.ListField(
+        child=serializers.DictField(), help_text="Rows that applied but did not count (AJ7.3)"
+    )
+    x = serializers.IntegerField(help_text="What each paying player pays, in points")
+    x_discarder = serializers.IntegerField(
+        allow_null=True, help_text="What the discarder pays on a discard win"
+    )
+    payments = AnjiPaymentSerializer(many=True)
+    total = serializers.CharField()
+
+
+def game_result(**kwargs: object) -> PolymorphicProxySerializer:
+    """The result of any game, told apart by ``game``."""
+    return PolymorphicProxySerializer(
+        component_name="GameResult",
+        serializers={"anqing": ScoreResultSerializer, "anji": AnjiResultSerializer},
+        resource_type_field_name="game",
+        **kwargs,
+    )
+
+
 class StateSerializer(serializers.Serializer):
     dealer = serializers.ChoiceField(SEATS)
     dealer_streak = serializers.IntegerField()
@@ -246,7 +293,7 @@ class RoundSerializer(serializers.Serializer):
         help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
     )
     rules_version = serializers.IntegerField()
-    scoring = ScoreResultSerializer(allow_null=True)
+    scoring = game_result(allow_null=True, required=True)
     payments = PaymentSerializer(many=True)
     recorded_at = serializers.DateTimeField(allow_null=True)
     corrected_at = serializers.DateTimeField(allow_null=True)

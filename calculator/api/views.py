@@ -29,7 +29,6 @@ from calculator.api.serializers import (
     RoundSerializer,
     RulesChangeSerializer,
     ScoreRequestSerializer,
-    ScoreResultSerializer,
     SessionCreateSerializer,
     SessionDetailSerializer,
     SessionSummarySerializer,
@@ -38,6 +37,7 @@ from calculator.api.serializers import (
     StandingSerializer,
     TransferSerializer,
     errors,
+    game_result,
 )
 from calculator.errors import invalid
 from calculator.models import Session
@@ -105,7 +105,7 @@ class ScoreView(APIView):
 
     @extend_schema(
         request=ScoreRequestSerializer,
-        responses={200: ScoreResultSerializer, **errors(400, 413, 415)},
+        responses={200: game_result(), **errors(400, 413, 415)},
     )
     def post(self, request: Request) -> Response:
         result = score(_body(request))

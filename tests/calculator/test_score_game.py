@@ -79,3 +79,29 @@ def test_the_schema_names_game_and_player_count(client_for):
     assert "game" not in parts["ScoreRequest"].get("required", [])
     assert "game" in parts["ScoreResult"]["properties"]
     assert "game" in parts["ScoreResult"]["required"]
+
+
+ANJI_REQUEST = {
+    "game": "anji", "rules": {}, "player_count": 3, "indicator": "9m", "winner": "S",
+    "dealer": "E", "base_silver": "1", "concealed": "234567p345678s1m7z", "win_tile": "7z",
+    "melds": [], "flowers": "5f",
+}  # fmt: skip
+
+
+def test_an_anji_answer_is_the_one_the_schema_describes_and_the_cli_gives(client_for, tmp_path):
+    """AJ15.3 at a 3-player table: the API, the engine and the command line agree, and the
+    answer is what the OpenAPI schema's GameResult (anji) describes."""
+    from calculator.api.serializers import AnjiResultSerializer
+
+    client = client_for()
+    response = client.post("/api/score/", ANJI_REQUEST, format="json")
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer == score(ANJI_REQUEST)
+    assert cli(ANJI_REQUEST, tmp_path) == (0, answer)
+    assert (answer["game"], answer["x"], answer["total"]) == ("anji", 3, "6")
+    checked = AnjiResultSerializer(data=answer)
+    assert checked.is_valid(), checked.errors
+    schema = client.get("/api/schema/?format=json").json()
+    one_of = schema["components"]["schemas"]["GameResult"]["oneOf"]
+    assert {"$ref": "#/components/schemas/AnjiResult"} in one_of
