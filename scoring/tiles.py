@@ -166,6 +166,55 @@ def _bad_token(field: str, token: str, why: str = "", why_en: str = "") -> None:
     )
 
 
+# --- flowers (1f–8f) ------------------------------------------------------------------------
+# The eight flowers of the 144-tile games (Anji, AJ1.2), in the seed's order: 春夏秋冬梅蘭竹菊.
+# A flower is never part of a hand: ``parse_tiles`` refuses ``f`` (as Anqing always has), and a
+# game that has flowers reads them with ``parse_flowers`` where its requests may hold them.
+FLOWERS: tuple[str, ...] = tuple(f"{rank}f" for rank in range(1, 9))
+FLOWER_NAMES: dict[str, tuple[str, ...]] = {
+    "zh-hans": ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"),
+    "zh-hant": ("春", "夏", "秋", "冬", "梅", "蘭", "竹", "菊"),
+    "en": ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"),
+}
+FLOWER_TOKEN = re.compile(r"[1-8]+f")
+LONGEST_FLOWERS = 64
+
+
+def flower_name(index: int, lang: str = "zh-hant") -> str:
+    """``flower_name(0)`` → 春 (index 0–7 is 1f–8f)."""
+    return FLOWER_NAMES.get(lang, FLOWER_NAMES["zh-hant"])[index]
+
+
+def parse_flowers(text: object, field: str = "flowers") -> list[int]:
+    """Flowers written in the notation (``"1f 38f"``) as indexes 0–7 (1f–8f), in order.
+
+    >>> parse_flowers("1f 38f")
+    [0, 2, 7]
+    """
+    if not isinstance(text, str):
+        raise ScoringError(
+            "E_NOTATION",
+            f'{field} 应是花牌的字串，例如 "1f3f"',
+            f'{field} must be a string of flowers such as "1f3f"',
+        )
+    if len(text) > LONGEST_FLOWERS:
+        raise ScoringError(
+            "E_NOTATION",
+            f"{field} 太长：最多 {LONGEST_FLOWERS} 个字符，收到 {len(text)} 个",
+            f"{field} is too long: at most {LONGEST_FLOWERS} characters, got {len(text)}",
+        )
+    compact = "".join(text.split())
+    tokens = FLOWER_TOKEN.findall(compact)
+    if sum(map(len, tokens)) == len(compact):
+        return [int(rank) - 1 for token in tokens for rank in token[:-1]]
+    rest = FLOWER_TOKEN.sub("", compact)
+    raise ScoringError(
+        "E_NOTATION",
+        f"{field} 只能写花牌 1f–8f（春夏秋冬梅兰竹菊），收到「{rest}」",
+        f"{field} holds only flowers 1f–8f, got '{rest}'",
+    )
+
+
 def format_tiles(faces: Iterable[int]) -> str:
     """Compact notation in the given order: ``[5, 6, 7]`` → ``"678m"``; suits change as met."""
     return _format(tuple(faces))

@@ -1,7 +1,8 @@
 """Anji's tiles (AJ1): the shared faces 0–33 plus the eight flowers, and the 财神 (AJ4.1).
 
-Flowers are read only here, by the opt-in ``parse_flowers`` and ``parse_indicator``: the shared
-notation (``scoring.tiles.parse_tiles``) keeps refusing ``f`` exactly as Anqing always has.
+The flowers and their notation are the shared ones (``scoring.tiles``: ``FLOWERS``,
+``parse_flowers``); Anji reads them where its requests may hold them (``flowers`` and the
+indicator), while ``scoring.tiles.parse_tiles`` keeps refusing ``f`` as Anqing always has.
 """
 
 from __future__ import annotations
@@ -10,18 +11,15 @@ import re
 
 from scoring.anji.errors import AnjiError
 from scoring.errors import ScoringError
-from scoring.tiles import EAST, RED, WHITE, face_name, face_of, parse_tiles
+from scoring.tiles import EAST, FLOWER_TOKEN, FLOWERS, RED, WHITE, face_name, face_of, parse_tiles
+from scoring.tiles import flower_name as shared_flower_name
+from scoring.tiles import parse_flowers as shared_parse_flowers
 
 FLOWER_BASE = 34  # internal: flower n (1f–8f) is FLOWER_BASE + n − 1, only ever the indicator
-FLOWER_CODES = tuple(f"{n}f" for n in range(1, 9))
-FLOWER_NAMES = {
-    "zh-hans": "春夏秋冬梅兰竹菊",
-    "zh-hant": "春夏秋冬梅蘭竹菊",
-    "en": ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"),
-}
+FLOWER_CODES = FLOWERS
 THIRTEEN = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # 1m 9m 1p 9p 1s 9s 1z–7z
 LONGEST = 64
-_FLOWER_TOKEN = re.compile(r"[1-8]+f")
+_FLOWER_TOKEN = FLOWER_TOKEN
 _ANY_FLOWER = re.compile(r"[0-9]+f")
 
 
@@ -31,8 +29,7 @@ def _retyped(error: ScoringError) -> AnjiError:
 
 def flower_name(index: int, lang: str = "zh-hans") -> str:
     """``flower_name(0)`` → 春 (index 0–7 is 1f–8f)."""
-    names = FLOWER_NAMES.get(lang, FLOWER_NAMES["zh-hans"])
-    return names[index]
+    return shared_flower_name(index, lang if lang in ("zh-hant", "en") else "zh-hans")
 
 
 def parse_tiles_no_flowers(text: object, field: str) -> list[int]:
@@ -62,28 +59,10 @@ def parse_flowers(text: object, field: str = "flowers") -> list[int]:
     ...
     scoring.anji.errors.AnjiError: E_NOTATION: flowers holds only flowers 1f–8f, got '5m'
     """
-    if not isinstance(text, str):
-        raise AnjiError(
-            "E_NOTATION",
-            f'{field} 应是花牌的字串，例如 "1f3f"',
-            f'{field} must be a string of flowers such as "1f3f"',
-        )
-    if len(text) > LONGEST:
-        raise AnjiError(
-            "E_NOTATION",
-            f"{field} 太长：最多 {LONGEST} 个字符，收到 {len(text)} 个",
-            f"{field} is too long: at most {LONGEST} characters, got {len(text)}",
-        )
-    compact = "".join(text.split())
-    tokens = _FLOWER_TOKEN.findall(compact)
-    if sum(map(len, tokens)) == len(compact):
-        return [int(rank) - 1 for token in tokens for rank in token[:-1]]
-    rest = _FLOWER_TOKEN.sub("", compact)
-    raise AnjiError(
-        "E_NOTATION",
-        f"{field} 只能写花牌 1f–8f（春夏秋冬梅兰竹菊），收到「{rest}」",
-        f"{field} holds only flowers 1f–8f, got '{rest}'",
-    )
+    try:
+        return shared_parse_flowers(text, field)
+    except ScoringError as error:
+        raise _retyped(error) from None
 
 
 def parse_indicator(text: object, field: str = "indicator") -> int:

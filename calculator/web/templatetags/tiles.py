@@ -18,17 +18,14 @@ from django.utils.translation import get_language
 
 import scoring
 from calculator.web.hans import to_hans, to_hant
+from scoring import tiles as scoring_tiles
 
 register = template.Library()
 
 SUIT_ORDER = ("m", "p", "s", "z")
-# Anji's eight flowers (AJ1.2), 1f–8f in the seed's order; only Anji's keyboard shows them.
-FLOWERS: tuple[str, ...] = tuple(f"{rank}f" for rank in range(1, 9))
-FLOWER_NAMES = {
-    "zh-hans": ("春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"),
-    "zh-hant": ("春", "夏", "秋", "冬", "梅", "蘭", "竹", "菊"),
-    "en": ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum"),
-}
+# The eight flowers (1f–8f) of the shared notation; only Anji's keyboard shows them.
+FLOWERS = scoring_tiles.FLOWERS
+FLOWER_NAMES = scoring_tiles.FLOWER_NAMES
 _WRITTEN = re.compile(r"(?:[1-9]+[mpsz]|[1-8]+f)+")
 
 
