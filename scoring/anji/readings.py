@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from scoring.anji.hand import Hand
 from scoring.anji.tiles import THIRTEEN
+from scoring.wilds import WildSearch, shape_of
 
 SHAPES = ("standard", "seven_pairs", "thirteen_yao", "si_cai_shen")
 
@@ -77,83 +78,47 @@ def readings(hand: Hand) -> list[Reading]:
 # a 财神, 4 two 财神 (free). The value keeps the split with the fewest substitutions.
 Split = dict[tuple[int, int, int, bool], tuple[int, tuple[Group, ...]]]
 
+ANY_SUB = 1 << 4  # in a key's bits, beside the suits' bits
+
+
+def _group_key(
+    group: Group, base: int, marks: tuple[int, int], wild_used: int, is_pair: int
+) -> tuple[int, int, int]:
+    """A group's share of ``Split``'s key for the shared search (``scoring.wilds``): the pair
+    kind (added: there is one pair), its suit and whether a 财神 substitutes (bits); its cost is
+    its substitutions. ``marks`` are the 财神's face and the winning face (-1 outside the
+    group's suit, or for a winning 财神)."""
+    wild, win = marks
+    kind, faces, flags = group
+    subs = sum(1 for f, x in zip(faces, flags, strict=True) if x and f != wild)
+    pair = (1 if not flags[1] else 2 if faces[0] == win else 3) if is_pair else 0
+    return pair, 1 << (faces[0] // 9) | (ANY_SUB if subs else 0), subs
+
+
+_SEARCH = WildSearch(_group_key)
+
 
 def _splits(hand: Hand, counts: list[int], wilds: int) -> Split:
     """Every split of the concealed naturals and ``wilds`` 财神 into the sets still needed and
-    one pair, summarised (``Split``); memoised over (counts, 财神 left, sets left, pair left)."""
-    wild, win = hand.wild, (None if hand.win_is_wild else hand.win_tile)
-    memo: dict[tuple, Split] = {}
-
-    def solve(state: tuple[int, ...], w: int, sets: int, pairs: int) -> Split:
-        key = (state, w, sets, pairs)
-        known = memo.get(key)
-        if known is not None:
-            return known
-        out: Split = {}
-        face = next((f for f, c in enumerate(state) if c), None)
-        if face is None:
-            if w == 3 * sets + 2 * pairs:
-                groups = (("pair", (), ()),) * pairs + (("pung", (), ()),) * sets
-                out[(4 if pairs else 0, 0, w, False)] = (0, groups)
-            memo[key] = out
-            return out
-        if sum(state) + w != 3 * sets + 2 * pairs:
-            memo[key] = out
-            return out
-        c = state[face]
-
-        def take(used: dict[int, int], need: int, group: Group, left_sets: int, left_pairs: int):
-            rest = list(state)
-            for f, n in used.items():
-                rest[f] -= n
-            sub = solve(tuple(rest), w - need, left_sets, left_pairs)
-            faces, flags = group[1], group[2]
-            subs = sum(1 for f, x in zip(faces, flags, strict=True) if x and f != wild)
-            bit = 1 << (faces[0] // 9)
-            for (pair, suits, free, _), (n_subs, groups) in sub.items():
-                if group[0] == "pair":
-                    pair = 1 if not flags[1] else 2 if faces[0] == win else 3
-                total = n_subs + subs
-                k = (pair, suits | bit, free, total > 0)
-                old = out.get(k)
-                if old is None or total < old[0]:
-                    out[k] = (total, (group, *groups))
-
-        if pairs:
-            if c >= 2:
-                take({face: 2}, 0, ("pair", (face, face), (False, False)), sets, 0)
-            if w >= 1:
-                take({face: 1}, 1, ("pair", (face, face), (False, True)), sets, 0)
-        if sets:
-            for naturals in (3, 2, 1):
-                need = 3 - naturals
-                if c >= naturals and w >= need:
-                    flags = (False,) * naturals + (True,) * need
-                    take({face: naturals}, need, ("pung", (face,) * 3, flags), sets - 1, pairs)
-            if face < 27:
-                rank = face % 9
-                for offset in (0, 1, 2):  # the lowest natural sits first, second or third
-                    low = face - offset
-                    if rank - offset < 0 or rank - offset + 2 > 8 or w < offset:
-                        continue
-                    after = list(range(face + 1, low + 3))
-                    for mask in range(1 << len(after)):
-                        as_wild = [bool(mask >> i & 1) for i in range(len(after))]
-                        need = offset + sum(as_wild)
-                        if need > w or any(
-                            not x and not state[f] for f, x in zip(after, as_wild, strict=True)
-                        ):
-                            continue
-                        used = {face: 1}
-                        for f, x in zip(after, as_wild, strict=True):
-                            if not x:
-                                used[f] = 1
-                        flags = (True,) * offset + (False,) + tuple(as_wild)
-                        take(used, need, ("chow", (low, low + 1, low + 2), flags), sets - 1, pairs)
-        memo[key] = out
-        return out
-
-    return solve(tuple(counts), wilds, 4 - len(hand.melds), 1)
+    one pair, summarised (``Split``): the shared search, then the 财神 left over as free groups
+    (any face)."""
+    sets, pairs = 4 - len(hand.melds), 1
+    win = -1 if hand.win_is_wild else hand.win_tile
+    out: Split = {}
+    found = _SEARCH.search(tuple(counts), wilds, sets, pairs, (hand.wild, win))
+    for (add, bits), (subs, groups) in found.items():
+        used, made_sets, made_pairs = shape_of(add)
+        free = wilds - used
+        left_sets, left_pairs = sets - made_sets, pairs - made_pairs
+        if free != 3 * left_sets + 2 * left_pairs:
+            continue
+        pair = 4 if left_pairs else add & 7
+        key = (pair, bits & 15, free, bool(bits & ANY_SUB))
+        old = out.get(key)
+        if old is None or subs < old[0]:
+            free_groups = (("pair", (), ()),) * left_pairs + (("pung", (), ()),) * left_sets
+            out[key] = (subs, groups + free_groups)
+    return out
 
 
 def _suits(hand: Hand, groups: list[Group]) -> set[int]:

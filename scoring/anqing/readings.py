@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 
 from scoring.anqing.hand import Hand, Meld
 from scoring.tiles import WINDS, rank_of, suit_of
+from scoring.wilds import WildSearch, natural_splits, shape_of
 
 # A concealed group: (kind, faces played, which positions are wild tiles).
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
@@ -261,129 +262,25 @@ def _group_facts(group: Group, own: int, drawn_face: int, drawn_wild: bool) -> t
     )
 
 
-SUIT_BASES = (0, 9, 18, 27)  # 萬 筒 條 and the honors
-
-# A part's key (see ``_distinct_parts``) is (counts, chow, dragons, flags):
-# - counts: whole numbers that add up when parts are merged, packed in one int, most
-#   significant first: wilds used, sets, pairs, substitutions, wind pungs (6 bits each);
-# - chow: whether a chow is used;
-# - dragons: which of the chows an 一龍 is made of (1-2-3, 4-5-6, 7-8-9 of each suit) are
-#   used, one bit each (how many times does not matter to 一龍);
-# - flags: bits that combine with "or": a wild in the pair, the drawn tile can sit here, it
-#   earns 跑風 by shape here, a wild is used.
-# Keys compare in that order, so sorting parts by key sorts them by wilds used first.
-WILDS_AT, SETS_AT, PAIRS_AT, SUBS_AT = 24, 18, 12, 6
-FIELD = 63
+# A group's share of a part's key (see ``scoring.wilds``) for the fan items and the drawn
+# tile's place:
+# - add: substitutions and wind pungs (6 bits each), which add up;
+# - bits, compared in this order: whether a chow is used; which of the chows an 一龍 is made of
+#   (1-2-3, 4-5-6, 7-8-9 of each suit) are used, one bit each (how many times does not matter
+#   to 一龍); flags: a wild in the pair, the drawn tile can sit here, it earns 跑風 by shape
+#   here, a wild is used.
+SUBS_AT = 6
+CHOW_BIT, DRAGONS_AT = 1 << 29, 4
 PAIR_WILD, HAS_DRAWN, PAO, WILD_USED = 8, 4, 2, 1
-EMPTY_KEY = (0, False, 0, 0)  # the key of no groups at all
 
 
-def _decompose(
-    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
-) -> tuple:
-    """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
-    (R6.1: wilds may fill any position of a concealed set or the pair).
-
-    Each suit is taken apart on its own (and remembered: the same suit pattern recurs across
-    hands); of the parts that the fan items cannot tell apart only the first is kept
-    (``_distinct_parts``); the parts are then merged, and wilds left over form groups of their
-    own.
-    ``drawn`` is the face the drawn tile plays, or -1 when it is a wild.
-    """
-    if sum(counts) + wilds != 3 * sets + 2 * pair:
-        return ()
-    if not wilds:
-        return _decompose_natural(counts, sets, pair)
-    # merged key of the parts so far -> the first groups with that key (keys add up across
-    # suits as they do within one, so equal keys are merged here too)
-    states: dict[tuple, tuple[Group, ...]] = {EMPTY_KEY: ()}
-    for base in SUIT_BASES:
-        size = 7 if base == 27 else 9
-        if not any(counts[base : base + size]):
-            continue  # no natural tile of this suit: its only part is no groups at all
-        # The 鑽's face and the drawn face matter only to their own suit's parts; elsewhere
-        # they are left out (-1) so one suit pattern's parts serve every hand that holds it.
-        inside = range(base, base + size)
-        parts = _distinct_parts(
-            counts[base : base + size],
-            base,
-            own if own in inside else -1,
-            drawn if drawn in inside else -1,
-        )
-        merged: dict[tuple, tuple[Group, ...]] = {}
-        for (h_counts, h_chow, h_dragons, h_flags), head in states.items():
-            for p_counts, p_chow, p_dragons, p_flags, groups in parts:
-                both = h_counts + p_counts
-                if both >> WILDS_AT > wilds:
-                    break  # parts are sorted by wilds used: the rest use even more
-                if (both >> SETS_AT) & FIELD > sets or (both >> PAIRS_AT) & FIELD > pair:
-                    continue
-                key = (
-                    both,
-                    h_chow or p_chow,
-                    h_dragons | p_dragons,
-                    h_flags | p_flags,
-                )
-                if key not in merged:
-                    merged[key] = head + groups
-        states = merged
-    # All-wild groups come only from the fill, so every combination below is different.
-    out = []
-    for (made, *_), groups in states.items():
-        used = made >> WILDS_AT
-        made_sets = (made >> SETS_AT) & FIELD
-        made_pairs = (made >> PAIRS_AT) & FIELD
-        for fill in _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque):
-            out.append(groups + fill)
-    return tuple(out)
-
-
-MAX_WILDS = 4  # there are four 鑽 tiles
-
-
-@lru_cache(maxsize=2048)
-def _distinct_parts(counts: tuple[int, ...], base: int, own: int, drawn: int) -> tuple:
-    """One suit's parts with up to four wilds, keeping only the first of those the fan items
-    cannot tell apart, sorted by key (so by wilds used first: a hand holding fewer wilds takes
-    the parts up to its own number, and one suit pattern serves hands with any number).
-
-    A part is its key and its groups in one tuple: (counts, chow, dragons, flags, groups).
-    Its key (``_group_key`` merged over its groups, see
-    ``EMPTY_KEY``) holds what the items and the drawn tile's place can see: wilds used, sets,
-    pairs, substitutions, wind pungs, whether a chow is used, the chows an 一龍 is made of, a
-    wild in the pair, whether the drawn tile can sit here and whether it earns 跑風 there.
-    The key of a part is made from the keys of its groups, so equal keys are merged at every
-    step of the search.
-    """
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
-        return ((*EMPTY_KEY, ()),)
-    kept: dict[tuple, tuple[Group, ...]] = {}
-    for group, rest, wild_used, is_pair in _groups_with(counts, base, first, MAX_WILDS):
-        h_counts, h_chow, h_dragons, h_flags = _group_key(
-            group, base, own, drawn, wild_used, is_pair
-        )
-        left = MAX_WILDS - wild_used
-        for p_counts, p_chow, p_dragons, p_flags, groups in _distinct_parts(rest, base, own, drawn):
-            if p_counts >> WILDS_AT > left:
-                break  # sorted by wilds used: the rest use even more
-            if is_pair and (p_counts >> PAIRS_AT) & FIELD:
-                continue
-            key = (
-                h_counts + p_counts,
-                h_chow or p_chow,
-                h_dragons | p_dragons,
-                h_flags | p_flags,
-            )
-            if key not in kept:
-                kept[key] = (group, *groups)
-    return tuple(sorted((*key, groups) for key, groups in kept.items()))
-
-
-@lru_cache(maxsize=8192)
 def _group_key(
-    group: Group, base: int, own: int, drawn: int, wild_used: int, is_pair: int
-) -> tuple:
+    group: Group, base: int, marks: tuple[int, int], wild_used: int, is_pair: int
+) -> tuple[int, int, int]:
+    """``marks`` are the 鑽's face and the drawn face (-1 outside the group's suit, or for a
+    drawn wild). Every part of one key is as good as another: the cost is 0, the first is
+    kept."""
+    own, drawn = marks
     kind, faces, wild = group
     subs = sum(1 for face, w in zip(faces, wild, strict=True) if w and face != own)
     has_drawn = pao = False
@@ -394,122 +291,41 @@ def _group_key(
     chow = kind == "chow"
     dragon = 1 << faces[0] if chow and (faces[0] - base) % 3 == 0 else 0
     wind = int(kind == "pung" and faces[0] in WINDS)
-    counts = (
-        wild_used << WILDS_AT | (1 - is_pair) << SETS_AT | is_pair << PAIRS_AT
-        | subs << SUBS_AT | wind
-    )  # fmt: skip
-    flags = (
-        (PAIR_WILD if kind == "pair" and any(wild) else 0)
+    bits = (
+        (CHOW_BIT if chow else 0)
+        | dragon << DRAGONS_AT
+        | (PAIR_WILD if kind == "pair" and any(wild) else 0)
         | (HAS_DRAWN if has_drawn else 0)
         | (PAO if pao else 0)
         | (WILD_USED if wild_used else 0)
     )
-    return counts, chow, dragon, flags
+    return subs << SUBS_AT | wind, bits, 0
 
 
-def _groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> Iterator[tuple]:
-    """Every group that can hold the suit's lowest natural tile: (group, the counts left,
-    wilds used, 1 if it is the pair)."""
-    face = base + first
-    n = counts[first]
-    head, tail = counts[:first], counts[first + 1 :]
-    if n >= 2:
-        yield _PAIR[face], (*head, n - 2, *tail), 0, 1
-    if wilds:
-        yield _group("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
-    for natural in (3, 2, 1):
-        need = 3 - natural
-        if n >= natural and wilds >= need:
-            yield (
-                _group("pung", (face,) * 3, (False,) * natural + (True,) * need),
-                (*head, n - natural, *tail),
-                need,
-                0,
-            )
-    if base == 27:
-        return
-    for start in (first - 2, first - 1, first):
-        if start < 0 or start > 6:
-            continue
-        # below ``first`` nothing natural is left: those positions are wild;
-        # above it, a natural or a wild may fill each position.
-        choices = []
-        for index in (start, start + 1, start + 2):
-            if index < first:
-                choices.append((True,))
-            elif index == first:
-                choices.append((False,))
-            else:
-                choices.append((False, True) if counts[index] else (True,))
-        for wild in product(*choices):
-            need = sum(wild)
-            if need <= wilds:
-                rest = list(counts)
-                for i, w in enumerate(wild):
-                    if not w:
-                        rest[start + i] -= 1
-                faces = (base + start, base + start + 1, base + start + 2)
-                yield _group("chow", faces, wild), tuple(rest), need, 0
+_SEARCH = WildSearch(_group_key, costs=False)
 
 
-@lru_cache(maxsize=4096)
-def _group(kind: str, faces: tuple[int, ...], wild: tuple[bool, ...]) -> Group:
-    """One shared copy of each group, however many parts hold it."""
-    return kind, faces, wild
+def _decompose(
+    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
+) -> tuple:
+    """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
+    (R6.1: wilds may fill any position of a concealed set or the pair).
 
-
-def _decompose_natural(counts: tuple[int, ...], sets: int, pair: int) -> tuple:
-    """``_decompose`` without wilds: each suit's parts multiplied out.
-
-    A suit's parts all use its tiles up, so they all make the same number of sets and pairs
-    (its tile count fixes both); whether they add up is seen from the first part of each."""
-    per_suit = []
-    for base in SUIT_BASES:
-        parts = _natural_parts(counts[base : base + (7 if base == 27 else 9)], base)
-        if not parts:
-            return ()
-        per_suit.append(parts)
-    m, p, s, z = per_suit
-    if (
-        m[0][0] + p[0][0] + s[0][0] + z[0][0] != sets
-        or m[0][1] + p[0][1] + s[0][1] + z[0][1] != pair
-    ):
+    The shared search (``scoring.wilds``) takes each suit apart on its own and keeps, of the
+    splits the fan items cannot tell apart (``_group_key``), only the first; wilds left over
+    form groups of their own. Without wilds every split is kept.
+    ``drawn`` is the face the drawn tile plays, or -1 when it is a wild.
+    """
+    if sum(counts) + wilds != 3 * sets + 2 * pair:
         return ()
-    return tuple(a[2] + b[2] + c[2] + d[2] for a, b, c, d in product(m, p, s, z))
-
-
-# Natural groups, made once: a chow, pung or pair of each face.
-_PAIR = tuple(("pair", (f, f), (False, False)) for f in range(34))
-_PUNG = tuple(("pung", (f, f, f), (False, False, False)) for f in range(34))
-_CHOW = tuple(("chow", (f, f + 1, f + 2), (False, False, False)) for f in range(27))
-
-
-@lru_cache(maxsize=8192)
-def _natural_parts(counts: tuple[int, ...], base: int) -> tuple:
-    """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
-    (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
-    the chow that starts there, in that order."""
-    if sum(counts) % 3 == 1:
-        return ()  # sets of three and at most one pair cannot use up 3k + 1 tiles
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
-        return ((0, 0, ()),)
-    face = base + first
-    n = counts[first]
-    head, tail = counts[:first], counts[first + 1 :]
-    options = []
-    if n >= 2:
-        options.append((_PAIR[face], (*head, n - 2, *tail), 1))
-    if n >= 3:
-        options.append((_PUNG[face], (*head, n - 3, *tail), 0))
-    if base != 27 and first <= 6 and counts[first + 1] and counts[first + 2]:
-        rest = (*head, n - 1, counts[first + 1] - 1, counts[first + 2] - 1, *counts[first + 3 :])
-        options.append((_CHOW[face], rest, 0))
+    if not wilds:
+        return natural_splits(counts, sets, pair)
+    # All-wild groups come only from the fill, so every combination below is different.
     out = []
-    for group, rest, is_pair in options:
-        for sets, pairs, groups in _natural_parts(rest, base):
-            if not (is_pair and pairs):
-                out.append((sets + 1 - is_pair, pairs + is_pair, (group, *groups)))
+    for (made, _), (_, groups) in _SEARCH.search(counts, wilds, sets, pair, (own, drawn)).items():
+        used, made_sets, made_pairs = shape_of(made)
+        for fill in _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque):
+            out.append(groups + fill)
     return tuple(out)
 
 

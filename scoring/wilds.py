@@ -1,0 +1,256 @@
+"""The one search over the ways to split a hand's tiles into sets and pairs, with wild tiles,
+shared by every game.
+
+Natural tile counts (the 34 faces, ``scoring.tiles``) and ``w`` wild tiles are split into
+``sets`` sets (chow, pung) and ``pairs`` pairs. A group is ``(kind, faces played, which
+positions are wilds)``. Each suit (萬 筒 條, the honors) is taken apart on its own: every group
+holds the suit's lowest natural tile left, the rest of the suit is taken apart the same way, and
+a suit pattern's parts are remembered (the same pattern recurs across hands). The suits' parts
+are then merged; wilds left over are the game's to place (groups of wilds alone).
+
+What a game needs to tell splits apart is its own business: a ``WildSearch`` is made with the
+game's ``group_key(group, base, marks, wild_used, is_pair) -> (add, bits, cost)``:
+
+- ``add``: whole numbers that add up when groups are merged, packed in one int below
+  ``GAME_BITS`` (the search packs wilds used, sets and pairs above them);
+- ``bits``: facts that combine with "or";
+- ``cost``: what the game wants least of (e.g. substitutions), adding up.
+
+A split's summary key is ``(add, bits)`` merged over its groups; of the splits with one key the
+search keeps the one of lowest cost, the first found among equals (a game whose splits of one
+key are all as good says ``costs=False``: the first found is kept, with no comparisons).
+``marks`` are the faces the game's key looks at (say, the wild's own face and the drawn tile's):
+a suit's parts see only the marks inside the suit (the others read -1), so one suit pattern
+serves every hand holding it, whatever its number of wilds (parts are made for up to
+``max_wilds`` at once). Without wilds, ``natural_splits`` gives every split, nothing kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from itertools import product
+
+# A group: (kind, faces played, which positions are wild tiles); kind chow, pung or pair.
+Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
+# A summary key and what is kept for it: (add, bits) -> (cost, groups).
+Key = tuple[int, int]
+States = dict[Key, tuple[int, tuple[Group, ...]]]
+GroupKey = Callable[[Group, int, tuple[int, ...], int, int], tuple[int, int, int]]
+
+SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))  # (first face, size): 萬 筒 條 and the honors
+# The search's own fields of ``add``, most significant first (6 bits each): wilds used, sets,
+# pairs; a game's additive fields sit below ``GAME_BITS``. Keys compare in that order, so
+# sorting parts by key sorts them by wilds used first.
+WILDS_AT, SETS_AT, PAIRS_AT = 24, 18, 12
+GAME_BITS = PAIRS_AT
+FIELD = 63
+MAX_WILDS = 4  # four copies of a face
+
+
+def shape_of(add: int) -> tuple[int, int, int]:
+    """(wilds used, sets, pairs) of a merged key's ``add``."""
+    return add >> WILDS_AT, (add >> SETS_AT) & FIELD, (add >> PAIRS_AT) & FIELD
+
+
+class WildSearch:
+    """The search with one game's key (see the module's docstring)."""
+
+    def __init__(
+        self,
+        group_key: GroupKey,
+        costs: bool = True,
+        max_wilds: int = MAX_WILDS,
+        cache: int = 2048,
+    ):
+        """``costs``: False for a game whose costs are all 0 (any split of a key is as good as
+        another: the first found is kept, and the search spares the comparisons)."""
+        self.costs = costs
+        self.max_wilds = max_wilds
+        self.parts = lru_cache(maxsize=cache)(self._parts)
+
+        @lru_cache(maxsize=4 * cache)
+        def with_shape(group: Group, base: int, marks: tuple, wild_used: int, is_pair: int):
+            """The game's key of a group, with the search's own fields added."""
+            add, bits, cost = group_key(group, base, marks, wild_used, is_pair)
+            add += wild_used << WILDS_AT | (1 - is_pair) << SETS_AT | is_pair << PAIRS_AT
+            return add, bits, cost
+
+        self._group_key = with_shape
+
+    def search(
+        self, counts: tuple[int, ...], wilds: int, sets: int, pairs: int, marks: tuple[int, ...]
+    ) -> States:
+        """The natural ``counts`` (34 faces) split with at most ``wilds`` wilds into at most
+        ``sets`` sets and ``pairs`` pairs, every natural tile used: per summary key, the split
+        kept. The wilds used, sets and pairs of a key are ``shape_of(add)``; what is left is for
+        groups of wilds alone."""
+        states: States = {(0, 0): (0, ())}
+        costs = self.costs
+        for base, size in SUITS:
+            if not any(counts[base : base + size]):
+                continue  # no natural tile of this suit: its only part is no groups at all
+            inside = range(base, base + size)
+            parts = self.parts(
+                counts[base : base + size], base, tuple(m if m in inside else -1 for m in marks)
+            )
+            merged: States = {}
+            for (h_add, h_bits), (h_cost, head) in states.items():
+                for p_add, p_bits, p_cost, groups in parts:
+                    both = h_add + p_add
+                    if both >> WILDS_AT > wilds:
+                        break  # parts are sorted by wilds used: the rest use even more
+                    if (both >> SETS_AT) & FIELD > sets or (both >> PAIRS_AT) & FIELD > pairs:
+                        continue
+                    key = (both, h_bits | p_bits)
+                    if key not in merged:
+                        merged[key] = (h_cost + p_cost, head + groups)
+                    elif costs and h_cost + p_cost < merged[key][0]:
+                        merged[key] = (h_cost + p_cost, head + groups)
+            states = merged
+        return states
+
+    def _parts(self, counts: tuple[int, ...], base: int, marks: tuple[int, ...]) -> tuple:
+        """One suit's parts with up to ``max_wilds`` wilds and at most one pair, one per key
+        (the lowest cost), sorted by key (so by wilds used first: a hand holding fewer wilds
+        takes the parts up to its own number). A part is (add, bits, cost, groups)."""
+        first = next((i for i, n in enumerate(counts) if n), None)
+        if first is None:
+            return ((0, 0, 0, ()),)
+        max_wilds, parts, group_key = self.max_wilds, self.parts, self._group_key
+        if not self.costs:  # the first split of each key is kept
+            firsts: dict[Key, tuple[Group, ...]] = {}
+            for group, rest, wild_used, is_pair in groups_with(counts, base, first, max_wilds):
+                g_add, g_bits, _ = group_key(group, base, marks, wild_used, is_pair)
+                left = max_wilds - wild_used
+                for p_add, p_bits, _, groups in parts(rest, base, marks):
+                    if p_add >> WILDS_AT > left:
+                        break  # sorted by wilds used: the rest use even more
+                    if is_pair and (p_add >> PAIRS_AT) & FIELD:
+                        continue
+                    key = (g_add + p_add, g_bits | p_bits)
+                    if key not in firsts:
+                        firsts[key] = (group, *groups)
+            return tuple(sorted((add, bits, 0, groups) for (add, bits), groups in firsts.items()))
+        kept: dict[Key, tuple[int, tuple[Group, ...]]] = {}
+        for group, rest, wild_used, is_pair in groups_with(counts, base, first, max_wilds):
+            g_add, g_bits, g_cost = group_key(group, base, marks, wild_used, is_pair)
+            left = max_wilds - wild_used
+            for p_add, p_bits, p_cost, groups in parts(rest, base, marks):
+                if p_add >> WILDS_AT > left:
+                    break
+                if is_pair and (p_add >> PAIRS_AT) & FIELD:
+                    continue
+                key = (g_add + p_add, g_bits | p_bits)
+                old = kept.get(key)
+                if old is None or g_cost + p_cost < old[0]:
+                    kept[key] = (g_cost + p_cost, (group, *groups))
+        return tuple(sorted((*key, cost, groups) for key, (cost, groups) in kept.items()))
+
+
+def groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> Iterator[tuple]:
+    """Every group that can hold the suit's lowest natural tile (``first``, its index in the
+    suit's ``counts``) with at most ``wilds`` wilds: (group, the counts left, wilds used, 1 if
+    it is a pair); the pair, the pungs, then the chows."""
+    face = base + first
+    n = counts[first]
+    head, tail = counts[:first], counts[first + 1 :]
+    if n >= 2:
+        yield PAIR[face], (*head, n - 2, *tail), 0, 1
+    if wilds:
+        yield _group("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
+    for natural in (3, 2, 1):
+        need = 3 - natural
+        if n >= natural and wilds >= need:
+            yield (
+                _group("pung", (face,) * 3, (False,) * natural + (True,) * need),
+                (*head, n - natural, *tail),
+                need,
+                0,
+            )
+    if base == 27:
+        return
+    for start in (first - 2, first - 1, first):
+        if start < 0 or start > 6:
+            continue
+        # below ``first`` nothing natural is left: those positions are wild;
+        # above it, a natural or a wild may fill each position.
+        choices = []
+        for index in (start, start + 1, start + 2):
+            if index < first:
+                choices.append((True,))
+            elif index == first:
+                choices.append((False,))
+            else:
+                choices.append((False, True) if counts[index] else (True,))
+        for wild in product(*choices):
+            need = sum(wild)
+            if need <= wilds:
+                rest = list(counts)
+                for i, w in enumerate(wild):
+                    if not w:
+                        rest[start + i] -= 1
+                faces = (base + start, base + start + 1, base + start + 2)
+                yield _group("chow", faces, wild), tuple(rest), need, 0
+
+
+@lru_cache(maxsize=4096)
+def _group(kind: str, faces: tuple[int, ...], wild: tuple[bool, ...]) -> Group:
+    """One shared copy of each group, however many parts hold it."""
+    return kind, faces, wild
+
+
+# Natural groups, made once: a chow, pung or pair of each face.
+PAIR = tuple(("pair", (f, f), (False, False)) for f in range(34))
+PUNG = tuple(("pung", (f, f, f), (False, False, False)) for f in range(34))
+CHOW = tuple(("chow", (f, f + 1, f + 2), (False, False, False)) for f in range(27))
+
+
+def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:
+    """The search without wilds, keeping every split (nothing to summarise): each suit's parts
+    multiplied out, suit by suit in order.
+
+    A suit's parts all use its tiles up, so they all make the same number of sets and pairs
+    (its tile count fixes both); whether they add up is seen from the first part of each."""
+    per_suit = []
+    for base, size in SUITS:
+        parts = natural_parts(counts[base : base + size], base)
+        if not parts:
+            return ()
+        per_suit.append(parts)
+    m, p, s, z = per_suit
+    if (
+        m[0][0] + p[0][0] + s[0][0] + z[0][0] != sets
+        or m[0][1] + p[0][1] + s[0][1] + z[0][1] != pairs
+    ):
+        return ()
+    return tuple(a[2] + b[2] + c[2] + d[2] for a, b, c, d in product(m, p, s, z))
+
+
+@lru_cache(maxsize=8192)
+def natural_parts(counts: tuple[int, ...], base: int) -> tuple:
+    """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
+    (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
+    the chow that starts there, in that order."""
+    if sum(counts) % 3 == 1:
+        return ()  # sets of three and at most one pair cannot use up 3k + 1 tiles
+    first = next((i for i, n in enumerate(counts) if n), None)
+    if first is None:
+        return ((0, 0, ()),)
+    face = base + first
+    n = counts[first]
+    head, tail = counts[:first], counts[first + 1 :]
+    options = []
+    if n >= 2:
+        options.append((PAIR[face], (*head, n - 2, *tail), 1))
+    if n >= 3:
+        options.append((PUNG[face], (*head, n - 3, *tail), 0))
+    if base != 27 and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = (*head, n - 1, counts[first + 1] - 1, counts[first + 2] - 1, *counts[first + 3 :])
+        options.append((CHOW[face], rest, 0))
+    out = []
+    for group, rest, is_pair in options:
+        for sets, pairs, groups in natural_parts(rest, base):
+            if not (is_pair and pairs):
+                out.append((sets + 1 - is_pair, pairs + is_pair, (group, *groups)))
+    return tuple(out)
