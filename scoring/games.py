@@ -120,10 +120,13 @@ def game_of(code: object) -> Game:
 def score(request: object) -> dict:
     """Score a finished hand of any game: ``request["game"]`` picks it (absent: Anqing). Every
     result carries ``game``."""
-    try:
-        game = game_of(request.get("game") if isinstance(request, dict) else None)
-    except ScoringError as error:
-        return error.as_dict()
+    code = request.get("game") if isinstance(request, dict) else None
+    game = GAMES.get(code) if isinstance(code, str) else None  # the common case, at once
+    if game is None:
+        try:
+            game = game_of(code)
+        except ScoringError as error:
+            return error.as_dict()
     result = game.score(request)  # type: ignore[arg-type]
     if "error" in result or "game" in result:
         return result

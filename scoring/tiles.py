@@ -266,6 +266,12 @@ def tile_words(faces: Iterable[int], lang: str = "zh-hant") -> str:
     >>> tile_words([12, 13, 14], "zh-hant"), tile_words([12, 13, 14], "en")
     ('四五六筒', '4-5-6 Dots')
     """
+    return _tile_words(tuple(faces), lang)
+
+
+@lru_cache(maxsize=4096)
+def _tile_words(faces: tuple[int, ...], lang: str) -> str:
+    """``tile_words`` of one group of tiles: explanations name the same few sets over and over."""
     runs: list[list[int]] = []
     for face in faces:
         if runs and face < 27 and runs[-1][0] < 27 and suit_of(runs[-1][0]) == suit_of(face):
