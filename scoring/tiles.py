@@ -111,8 +111,15 @@ def parse_tiles(text: object, field: str) -> list[int]:
 def _parse_faces(text: str) -> tuple[int, ...] | None:
     """Faces of well-formed notation, or None: ranks then a suit letter, spaces anywhere."""
     compact = "".join(text.split())
+    size = len(compact)
+    if not size % 2:
+        # Tile by tile ("4p7m6p..."), as a hand is often written: each two characters one code.
+        try:
+            return tuple([_FACE_BY_CODE[compact[i : i + 2]] for i in range(0, size, 2)])
+        except KeyError:
+            pass  # ranks written together ("123m") or not notation: read token by token
     tokens = _TOKEN.findall(compact)
-    if sum(map(len, tokens)) != len(compact):
+    if sum(map(len, tokens)) != size:
         return None  # something between the tokens is not notation
     faces: list[int] = []
     for token in tokens:

@@ -45,6 +45,7 @@ SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))  # (first face, size): 萬 筒 條 an
 WILDS_AT, SETS_AT, PAIRS_AT = 24, 18, 12
 GAME_BITS = PAIRS_AT
 FIELD = 63
+PAIR_FIELD = FIELD << PAIRS_AT
 MAX_WILDS = 4  # four copies of a face
 
 
@@ -118,28 +119,32 @@ class WildSearch:
         if first is None:
             return ((0, 0, 0, ()),)
         max_wilds, parts, group_key = self.max_wilds, self.parts, self._group_key
+        # A part uses more than ``left`` wilds when its add is at least ``(left + 1) << WILDS_AT``
+        # (wilds used is the add's top field); it holds a pair when ``add & PAIR_FIELD``.
         if not self.costs:  # the first split of each key is kept
             firsts: dict[Key, tuple[Group, ...]] = {}
             for group, rest, wild_used, is_pair in groups_with(counts, base, first, max_wilds):
                 g_add, g_bits, _ = group_key(group, base, marks, wild_used, is_pair)
-                left = max_wilds - wild_used
+                too_many = (max_wilds - wild_used + 1) << WILDS_AT
                 for p_add, p_bits, _, groups in parts(rest, base, marks):
-                    if p_add >> WILDS_AT > left:
+                    if p_add >= too_many:
                         break  # sorted by wilds used: the rest use even more
-                    if is_pair and (p_add >> PAIRS_AT) & FIELD:
+                    if is_pair and p_add & PAIR_FIELD:
                         continue
                     key = (g_add + p_add, g_bits | p_bits)
                     if key not in firsts:
                         firsts[key] = (group, *groups)
-            return tuple(sorted((add, bits, 0, groups) for (add, bits), groups in firsts.items()))
+            return tuple(
+                sorted([(add, bits, 0, groups) for (add, bits), groups in firsts.items()])
+            )
         kept: dict[Key, tuple[int, tuple[Group, ...]]] = {}
         for group, rest, wild_used, is_pair in groups_with(counts, base, first, max_wilds):
             g_add, g_bits, g_cost = group_key(group, base, marks, wild_used, is_pair)
-            left = max_wilds - wild_used
+            too_many = (max_wilds - wild_used + 1) << WILDS_AT
             for p_add, p_bits, p_cost, groups in parts(rest, base, marks):
-                if p_add >> WILDS_AT > left:
+                if p_add >= too_many:
                     break
-                if is_pair and (p_add >> PAIRS_AT) & FIELD:
+                if is_pair and p_add & PAIR_FIELD:
                     continue
                 key = (g_add + p_add, g_bits | p_bits)
                 old = kept.get(key)
@@ -151,59 +156,70 @@ class WildSearch:
 def groups_with(counts: tuple[int, ...], base: int, first: int, wilds: int) -> Iterator[tuple]:
     """Every group that can hold the suit's lowest natural tile (``first``, its index in the
     suit's ``counts``) with at most ``wilds`` wilds: (group, the counts left, wilds used, 1 if
-    it is a pair); the pair, the pungs, then the chows."""
+    it is a pair); the pair, the pungs, then the chows.
+
+    A chow starting below ``first`` has wilds there (nothing natural is left below it); above
+    it, a natural (tried first) or a wild fills each position."""
     face = base + first
     n = counts[first]
     head, tail = counts[:first], counts[first + 1 :]
+    one_less = (*head, n - 1, *tail)  # the lowest tile alone taken
     if n >= 2:
         yield PAIR[face], (*head, n - 2, *tail), 0, 1
     if wilds:
-        yield _group("pair", (face, face), (False, True)), (*head, n - 1, *tail), 1, 1
-    for natural in (3, 2, 1):
-        need = 3 - natural
-        if n >= natural and wilds >= need:
-            yield (
-                _group("pung", (face,) * 3, (False,) * natural + (True,) * need),
-                (*head, n - natural, *tail),
-                need,
-                0,
-            )
+        yield PAIR_WILD[face], one_less, 1, 1
+    if n >= 3:
+        yield PUNG[face], (*head, n - 3, *tail), 0, 0
+    if wilds and n >= 2:
+        yield PUNG_WILD[face][1], (*head, n - 2, *tail), 1, 0
+    if wilds >= 2:
+        yield PUNG_WILD[face][2], one_less, 2, 0
     if base == 27:
         return
-    for start in (first - 2, first - 1, first):
-        if start < 0 or start > 6:
-            continue
-        # below ``first`` nothing natural is left: those positions are wild;
-        # above it, a natural or a wild may fill each position.
-        choices = []
-        for index in (start, start + 1, start + 2):
-            if index < first:
-                choices.append((True,))
-            elif index == first:
-                choices.append((False,))
-            else:
-                choices.append((False, True) if counts[index] else (True,))
-        for wild in product(*choices):
-            need = sum(wild)
-            if need <= wilds:
-                rest = list(counts)
-                for i, w in enumerate(wild):
-                    if not w:
-                        rest[start + i] -= 1
-                faces = (base + start, base + start + 1, base + start + 2)
-                yield _group("chow", faces, wild), tuple(rest), need, 0
-
-
-@lru_cache(maxsize=4096)
-def _group(kind: str, faces: tuple[int, ...], wild: tuple[bool, ...]) -> Group:
-    """One shared copy of each group, however many parts hold it."""
-    return kind, faces, wild
+    chows = CHOW_WILD
+    if first >= 2 and wilds >= 2:  # start first - 2: wild, wild, natural
+        yield chows[face - 2][0b110], one_less, 2, 0
+    has_next = first <= 7 and counts[first + 1] > 0
+    if 1 <= first <= 7 and wilds:  # start first - 1: wild, natural, natural or wild
+        if has_next:
+            rest = list(one_less)
+            rest[first + 1] -= 1
+            yield chows[face - 1][0b100], tuple(rest), 1, 0
+        if wilds >= 2:
+            yield chows[face - 1][0b101], one_less, 2, 0
+    if first <= 6:  # start first: natural, then natural or wild twice
+        has_third = counts[first + 2] > 0
+        for second in (False, True) if has_next else (True,):
+            for third in (False, True) if has_third else (True,):
+                need = second + third
+                if need <= wilds:
+                    rest = list(one_less)
+                    if not second:
+                        rest[first + 1] -= 1
+                    if not third:
+                        rest[first + 2] -= 1
+                    yield chows[face][second << 1 | third], tuple(rest), need, 0
 
 
 # Natural groups, made once: a chow, pung or pair of each face.
 PAIR = tuple(("pair", (f, f), (False, False)) for f in range(34))
 PUNG = tuple(("pung", (f, f, f), (False, False, False)) for f in range(34))
 CHOW = tuple(("chow", (f, f + 1, f + 2), (False, False, False)) for f in range(27))
+# Groups with wilds, made once (one shared copy of each, however many parts hold it): a pair
+# of each face with one wild; a pung of each face with 1 or 2 wilds (index = wilds); a chow of
+# each first face with wilds where the bits of its index say (4: first place, 2: second, 1:
+# third).
+PAIR_WILD = tuple(("pair", (f, f), (False, True)) for f in range(34))
+PUNG_WILD = tuple(
+    tuple(("pung", (f, f, f), (False,) * (3 - w) + (True,) * w) for w in range(3))
+    for f in range(34)
+)
+CHOW_WILD = tuple(
+    tuple(
+        ("chow", (f, f + 1, f + 2), (bool(m & 4), bool(m & 2), bool(m & 1))) for m in range(8)
+    )
+    for f in range(27)
+)
 
 
 def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:

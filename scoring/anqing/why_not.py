@@ -58,6 +58,13 @@ def _pao_feng(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
         return None
     kind, faces, wild = r.win_group
     pos = r.win[1]
+    if kind == "pair":
+        if wild[pos] and not wild[1 - pos]:
+            return (
+                "摸到鑽配手裡的單張，不算獨吊跑風（R6.5）",
+                "a drawn wild pairing a natural single is no pao feng (R6.5)",
+            )
+        return None
     drawn_zh, drawn_en = face_name(faces[pos]), face_name(faces[pos], "en")
     group_zh, group_en = tile_words(faces), tile_words(faces, "en")
     if kind == "chow" and any(wild):
@@ -78,21 +85,18 @@ def _pao_feng(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
             f"the drawn {drawn_en} completes a pung: a wait on two pairs, not a single wait on "
             "the pair (R7 PAO_FENG)",
         )
-    if kind == "pair" and wild[pos] and not wild[1 - pos]:
-        return (
-            "摸到鑽配手裡的單張，不算獨吊跑風（R6.5）",
-            "a drawn wild pairing a natural single is no pao feng (R6.5)",
-        )
     return None
 
 
 @claim("YI_LONG")
 def _yi_long(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 YI_LONG: 123, 456 and 789 of one suit; close when a suit has two of the three."""
-    chows = _chows(r)
-    starts = set(chows)
-    if not any(len({base, base + 3, base + 6} & starts) >= 2 for base in (0, 9, 18)):
+    starts = r.chow_starts  # the set of the chows' first faces
+    if len(starts) < 2 or not any(
+        len({base, base + 3, base + 6} & starts) >= 2 for base in (0, 9, 18)
+    ):
         return None
+    chows = _chows(r)
     have_zh = "、".join(tile_words(range(f, f + 3)) for f in chows)
     have_en = ", ".join(tile_words(range(f, f + 3), "en") for f in chows)
     return (
@@ -105,8 +109,10 @@ def _yi_long(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
 @claim("PENG_PENG_HU")
 def _peng_peng_hu(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 PENG_PENG_HU: close when three of the four sets are pungs or kongs."""
+    if r.shape != "standard" or len(r.chow_starts) != 1:
+        return None
     chows = _chows(r)
-    if r.shape != "standard" or len(chows) != 1:
+    if len(chows) != 1:
         return None
     chow_zh, chow_en = (
         tile_words(range(chows[0], chows[0] + 3)),
@@ -138,6 +144,8 @@ def _meld_words(r: Reading, melds: list) -> tuple[str, str]:
 @claim("MEN_QING")
 def _men_qing(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 MEN_QING: no chow, pung or exposed kong; close with one or two of them."""
+    if not r.hand.melds:
+        return None
     fed = [m for m in r.melds if m.fed]
     if r.shape not in ("standard", "da_diao_che") or not 1 <= len(fed) <= 2:
         return None
@@ -178,6 +186,8 @@ def _da_diao_che(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
 def _gang_kai(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 GANG_KAI: a win on the replacement tile after kongs or bar tiles (kongs_before_win)."""
     hand = r.hand
+    if not hand.melds and not hand.bar_tiles:
+        return None
     kongs = sum(1 for m in hand.melds if m.is_kong) + hand.bar_tiles
     if not kongs or hand.kongs_before_win:
         return None
@@ -194,6 +204,8 @@ def _gang_kai(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
 def _bao(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R10.1: liability starts at three melds fed between the same two players."""
     hand = r.hand
+    if not hand.melds and not hand.others_melds:
+        return None  # nothing fed either way
     winner = hand.winner
     notes_zh, notes_en = [], []
     for seat in SEATS:
