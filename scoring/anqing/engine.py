@@ -165,7 +165,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     d_base = dealer_base(rules, hand.streak)
     d_bonus = lianzhuang_bonus(rules, hand.streak)
     pays = payments(hand, fan, d_base, d_bonus)
-    codes = {item.code for item, _, _ in items}
+    codes = frozenset([item.code for item, _, _ in items])
     labels = []
     if {"GANG_KAI", "PAO_FENG"} <= codes:
         labels.append(_LABEL_DICTS[0])
@@ -187,7 +187,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "payments": pays,
         "total": total_of(pays, hand.silver),
     }
-    missed = not_counted(reading, frozenset(codes))
+    missed = not_counted(reading, codes)
     if missed:  # optional: the claimed items this hand nearly has, and why they do not count
         result["not_counted"] = missed
     return result

@@ -493,10 +493,12 @@ def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:
 def check_copies(hand: Hand) -> None:
     """R11 E_TOO_MANY_COPIES: five of a printed face, or more than eight bar tiles (a kong's
     four tiles are all written in its meld, R5.5)."""
-    counts = hand.counts.copy()
-    for meld in hand.melds:
-        for face in meld.printed:
-            counts[face] += 1
+    counts = hand.counts
+    if hand.melds:
+        counts = counts.copy()
+        for meld in hand.melds:
+            for face in meld.printed:
+                counts[face] += 1
     if max(counts) > 4:
         face = next(f for f, n in enumerate(counts) if n > 4)
         n = counts[face]

@@ -171,6 +171,21 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
     meld_dragons = _dragon_bits(meld_chows)
     wilds = hand.wild_count()
     weigh_all = len(decompositions) > 1 or wilds
+    if not weigh_all:
+        # At most one decomposition and no wilds: one reading at most, no signature to weigh;
+        # only where the drawn tile sits (the first place that earns 跑風, else the first place).
+        for groups in decompositions:
+            place = None
+            for gi, group in enumerate(groups):
+                spot = _group_facts(group, own, drawn_face, drawn_wild)[0]
+                if spot >= 4:
+                    place = (gi, spot - 4)
+                    break
+                if spot >= 0 and place is None:
+                    place = (gi, spot)
+            if place is not None:
+                out.append(Reading(hand, shape, groups, place))
+        return
     seen = set()
     for decomposition in decompositions:
         variants = (
