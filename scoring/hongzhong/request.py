@@ -1,0 +1,451 @@
+"""Reading a 紅中 request (HZ12.1) and refusing it in HZ15's order (steps 1–7; the winning
+shape and the minimum are the engine's)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from scoring.hongzhong.errors import HongzhongError
+from scoring.hongzhong.rules import check_ruleset, make_rules
+from scoring.tiles import RED, code, face_of, parse_tiles
+
+SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # in order of play (HZ2.1)
+MELD_KINDS = ("pung", "kong", "added_kong", "concealed_kong", "chi")
+KONG_KINDS = ("kong", "added_kong", "concealed_kong")
+AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]+)?")
+MAX_SILVER = Decimal(10) ** 9
+SILVER_PLACES = 4
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: str
+    faces: tuple[int, ...]
+    feeder: Any  # as entered; a seat once checked, or None
+
+
+@dataclass(frozen=True)
+class Winner:
+    seat: Any
+    concealed: tuple[int, ...]
+    win: int
+    melds: tuple[Meld, ...]
+    birds: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Kong:
+    seat: Any
+    kind: str
+    feeder: Any
+    faces: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
+class Request:
+    rules: Mapping[str, Any]
+    dealer: str
+    silver: Decimal
+    winners: tuple[Winner, ...]
+    discarder: str | None
+    robbed_kong: bool
+    kongs: tuple[Kong, ...]
+    piao_fen: dict[str, int]
+
+    @property
+    def outcome(self) -> str:
+        """HZ12.2."""
+        if not self.winners:
+            return "draw"
+        if self.discarder is None:
+            return "self_draw"
+        return "robbed_kong" if self.robbed_kong else "discard"
+
+
+def error(code_: str, message: str, message_en: str) -> HongzhongError:
+    return HongzhongError(code_, message, message_en)
+
+
+def _given(mapping: Mapping, key: str) -> Any:
+    """A field's value; ``null`` is absent (HZ15)."""
+    return mapping.get(key)
+
+
+def _list(value: Any, field: str) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise error("E_NOTATION", f"{field} 应是一个列表", f"{field} must be a list")
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict):
+            raise error(
+                "E_NOTATION",
+                f"{field} 第 {i + 1} 项应是一个对象",
+                f"{field} entry {i + 1} must be an object",
+            )
+    return value
+
+
+def _silver(value: Any) -> Decimal:
+    """HZ9.3: base_silver, a decimal ≥ 0; unreadable, not finite or negative is E_NOTATION."""
+    if value is None:
+        return Decimal(1)
+    bad = error(
+        "E_NOTATION",
+        f"base_silver「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+        f"base_silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    )
+    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
+        raise bad
+    text = str(value).strip()
+    try:
+        silver = Decimal(text)
+    except InvalidOperation:
+        raise bad from None
+    if not silver.is_finite() or not AMOUNT_TEXT.fullmatch(text) or silver < 0:
+        raise bad
+    if silver > MAX_SILVER or -silver.as_tuple().exponent > SILVER_PLACES:  # type: ignore[operator]
+        raise bad
+    return silver
+
+
+def _winner(entry: dict, n: int) -> Winner:
+    """Every E_NOTATION check of one winner (HZ15)."""
+    field = f"winners[{n}]"
+    concealed = _given(entry, "concealed")
+    win_tile = _given(entry, "win_tile")
+    if concealed is None or win_tile is None:
+        missing = "concealed" if concealed is None else "win_tile"
+        raise error(
+            "E_NOTATION",
+            f"{field} 缺少 {missing}",
+            f"{field} has no {missing}",
+        )
+    faces = tuple(parse_tiles(concealed, f"{field}.concealed"))
+    if win_tile == "":
+        raise error(
+            "E_NOTATION",
+            f"{field}.win_tile 应是一张牌，例如 7m",
+            f"{field}.win_tile must be a single tile such as 7m",
+        )
+    win = face_of(win_tile, f"{field}.win_tile")
+    melds = []
+    for i, meld in enumerate(_list(_given(entry, "melds"), f"{field}.melds")):
+        kind = meld.get("kind")
+        if kind not in MELD_KINDS:
+            raise error(
+                "E_NOTATION",
+                f"{field}.melds 第 {i + 1} 项的 kind「{kind}」不认识（pung、kong、added_kong、"
+                "concealed_kong）",
+                f"{field}.melds entry {i + 1}: unknown kind {kind!r} (pung, kong, added_kong, "
+                "concealed_kong)",
+            )
+        tiles = meld.get("tiles")
+        if tiles is None:
+            raise error(
+                "E_NOTATION",
+                f"{field}.melds 第 {i + 1} 项缺少 tiles",
+                f"{field}.melds entry {i + 1} has no tiles",
+            )
+        melds.append(
+            Meld(kind, tuple(parse_tiles(tiles, f"{field}.melds[{i}].tiles")), meld.get("from"))
+        )
+    birds = _given(entry, "birds")
+    bird_faces = () if birds is None else tuple(parse_tiles(birds, f"{field}.birds"))
+    return Winner(entry.get("seat"), faces, win, tuple(melds), bird_faces)
+
+
+def _kong(entry: dict, n: int) -> Kong:
+    kind = entry.get("kind")
+    if kind not in KONG_KINDS:
+        raise error(
+            "E_NOTATION",
+            f"kongs 第 {n + 1} 项的 kind「{kind}」不认识（kong、added_kong、concealed_kong）",
+            f"kongs entry {n + 1}: unknown kind {kind!r} (kong, added_kong, concealed_kong)",
+        )
+    tiles = entry.get("tiles")
+    faces = None if tiles is None else tuple(parse_tiles(tiles, f"kongs[{n}].tiles"))
+    return Kong(entry.get("seat"), kind, entry.get("from"), faces)
+
+
+def _piao(value: Any) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise error("E_NOTATION", "piao_fen 应是一个对象", "piao_fen must be an object")
+    out = {}
+    for key, n in value.items():
+        if n is None:
+            continue  # HZ12.1: a null value is that seat absent (0)
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise error(
+                "E_NOTATION",
+                f"piao_fen 的 {key} 应是整数，收到 {n!r}",
+                f"piao_fen of {key} must be a whole number, got {n!r}",
+            )
+        out[key] = n
+    return out
+
+
+def _seat_word(seat: Any) -> str:
+    return repr(seat) if not isinstance(seat, str) else seat
+
+
+def read(request: dict) -> Request:  # noqa: C901, PLR0912
+    """HZ15 steps 1–2: every E_NOTATION check, then E_RULES, then the reading-phase
+    E_CONTEXT."""
+    game = request.get("game")
+    if game is not None and game != "hongzhong":
+        raise error(
+            "E_RULES", f"未知的游戏 game：{game!r}", f"unknown game {game!r} (expected hongzhong)"
+        )
+    # --- E_NOTATION
+    silver = _silver(request.get("base_silver"))
+    winners = tuple(_winner(w, i) for i, w in enumerate(_list(request.get("winners"), "winners")))
+    kongs = tuple(_kong(k, i) for i, k in enumerate(_list(request.get("kongs"), "kongs")))
+    piao = _piao(request.get("piao_fen"))
+    robbed = request.get("robbed_kong")
+    if robbed is not None and not isinstance(robbed, bool):
+        raise error(
+            "E_NOTATION",
+            f"robbed_kong 应是 true 或 false，收到 {robbed!r}",
+            f"robbed_kong must be true or false, got {robbed!r}",
+        )
+    robbed = bool(robbed)
+    # --- E_RULES
+    ruleset = check_ruleset(request.get("ruleset"))
+    rules = make_rules(ruleset, request.get("rules"))
+    # --- E_CONTEXT, reading phase (HZ15's list, in its order)
+    dealer = request.get("dealer")
+    if dealer not in SEATS:
+        raise error(
+            "E_CONTEXT",
+            f"dealer 应是座位 E、S、W、N 之一，收到 {dealer!r}",
+            f"dealer must be one of the seats E, S, W, N, got {dealer!r}",
+        )
+    seen: set[str] = set()
+    for i, w in enumerate(winners):
+        if w.seat not in SEATS or w.seat in seen:
+            why = "重复" if w.seat in seen else "不是座位 E、S、W、N"
+            why_en = "is repeated" if w.seat in seen else "is not one of the seats E, S, W, N"
+            raise error(
+                "E_CONTEXT",
+                f"winners 第 {i + 1} 项的 seat {_seat_word(w.seat)} {why}",
+                f"winners entry {i + 1}: seat {_seat_word(w.seat)} {why_en}",
+            )
+        seen.add(w.seat)
+    discarder = request.get("discarder")
+    if discarder is not None and discarder not in SEATS:
+        raise error(
+            "E_CONTEXT",
+            f"discarder 应是座位 E、S、W、N 之一，收到 {discarder!r}",
+            f"discarder must be one of the seats E, S, W, N, got {discarder!r}",
+        )
+    if not winners and (discarder is not None or robbed):
+        raise error(
+            "E_CONTEXT",
+            "没有胡牌的人，就不能有 discarder 或 robbed_kong（流局）",
+            "a discarder or robbed_kong needs a winner (with no winner the round is a draw)",
+        )
+    if len(winners) > 1 and discarder is None:
+        raise error(
+            "E_CONTEXT",
+            "几家一起胡只能是胡同一张打出的牌：请填 discarder（自摸只有一家）",
+            "several winners can only win on one discard: enter the discarder "
+            "(a self-draw has one winner)",
+        )
+    if robbed and discarder is None:
+        raise error(
+            "E_CONTEXT",
+            "抢杠胡要填被抢杠的人（discarder）",
+            "a robbed kong needs the seat whose kong was robbed (discarder)",
+        )
+    if robbed and rules["qiang_gang_hu"] == "off":
+        raise error(
+            "E_CONTEXT",
+            "本桌房规不许抢杠胡（qiang_gang_hu 为 off）",
+            "the house rules allow no robbed-kong win (qiang_gang_hu is off)",
+        )
+    if discarder is not None and not robbed and not rules["discard_win"]:
+        raise error(
+            "E_CONTEXT",
+            "本桌房规不许点炮胡（discard_win 为 false），只能自摸",
+            "the house rules allow no win on a discard (discard_win is false): self-draw only",
+        )
+    if discarder is not None and discarder in seen:
+        raise error(
+            "E_CONTEXT",
+            f"放炮的 {discarder} 不能同时胡这张牌",
+            f"the discarder {discarder} cannot also win on that tile",
+        )
+    if len(winners) > 1 and not rules["multi_win"]:
+        raise error(
+            "E_CONTEXT",
+            "本桌房规不许一炮多响（multi_win 为 false），只能一家胡",
+            "the house rules allow one winner only (multi_win is false)",
+        )
+    if discarder is not None and len({w.win for w in winners}) > 1:
+        faces = "、".join(dict.fromkeys(code(w.win) for w in winners))
+        raise error(
+            "E_CONTEXT",
+            f"一炮多响胡的是同一张牌，win_tile 却不同：{faces}",
+            f"winners of one discard win on one tile, but their win_tile differ: {faces}",
+        )
+    for i, k in enumerate(kongs):
+        if k.seat not in SEATS or k.seat in seen:
+            why = "是胡牌的人（其杠请写进 melds）" if k.seat in seen else "不是座位 E、S、W、N"
+            why_en = (
+                "is a winner (a winner's kongs are its melds)"
+                if k.seat in seen
+                else "is not one of the seats E, S, W, N"
+            )
+            raise error(
+                "E_CONTEXT",
+                f"kongs 第 {i + 1} 项的 seat {_seat_word(k.seat)} {why}",
+                f"kongs entry {i + 1}: seat {_seat_word(k.seat)} {why_en}",
+            )
+    most = rules["piao_fen_max"]
+    for seat, n in piao.items():
+        if seat not in SEATS or not 0 <= n <= most:
+            raise error(
+                "E_CONTEXT",
+                f"piao_fen 的 {seat}={n} 不行：座位是 E、S、W、N，飘分 0 到 {most}",
+                f"piao_fen {seat}={n} is not allowed: seats E, S, W, N, values 0 to {most}",
+            )
+    for w in winners:
+        if len(w.melds) > 4:
+            raise error(
+                "E_CONTEXT",
+                f"{w.seat} 最多四副副露，收到 {len(w.melds)} 副",
+                f"{w.seat} has at most four melds, got {len(w.melds)}",
+            )
+    return Request(rules, dealer, silver, winners, discarder, robbed, kongs, piao)
+
+
+def _check_feeder(owner: str, kind: str, feeder: Any, where: str, where_en: str) -> None:
+    """HZ5.2: ``from`` required on a kong, never on a concealed kong, a seat not the owner."""
+    if feeder is None:
+        if kind == "kong":
+            raise error(
+                "E_MELD_FEEDER",
+                f"{where}是明杠，要填放杠的人（from）",
+                f"{where_en} is an exposed kong: enter who fed it (from)",
+            )
+        return
+    if kind == "concealed_kong":
+        raise error(
+            "E_MELD_FEEDER",
+            f"{where}是暗杠，不能有 from",
+            f"{where_en} is a concealed kong: it has no from",
+        )
+    if feeder not in SEATS:
+        raise error(
+            "E_MELD_FEEDER",
+            f"{where}的 from {_seat_word(feeder)} 不是座位 E、S、W、N",
+            f"{where_en}: from {_seat_word(feeder)} is not one of the seats E, S, W, N",
+        )
+    if feeder == owner:
+        raise error(
+            "E_MELD_FEEDER",
+            f"{where}的 from 不能是 {owner} 自己",
+            f"{where_en}: from cannot be its owner {owner}",
+        )
+
+
+def _check_shape(kind: str, faces: tuple[int, ...], where: str, where_en: str) -> None:
+    if RED in faces:
+        raise error(
+            "E_MELD_WILD",
+            f"{where}里有红中：红中是万能牌，不能碰杠",
+            f"{where_en} holds a 紅中: the wild is never pung or kong",
+        )
+    size = 3 if kind == "pung" else 4
+    if len(faces) != size or len(set(faces)) != 1:
+        shown = "".join(code(f) for f in faces) or '""'
+        raise error(
+            "E_MELD_SHAPE",
+            f"{where}的牌 {shown} 不是 {size} 张相同的牌",
+            f"{where_en}: tiles {shown} are not {size} identical tiles",
+        )
+
+
+def check_melds(req: Request) -> None:
+    """HZ15 step 3: each winner's melds in order, each through every check; then ``kongs``."""
+    for w in req.winners:
+        for i, m in enumerate(w.melds):
+            where, where_en = f"{w.seat} 的第 {i + 1} 副副露", f"{w.seat}'s meld {i + 1}"
+            if m.kind == "chi":
+                raise error(
+                    "E_CHI_NOT_ALLOWED",
+                    f"{where}是吃：红中麻将不可吃牌",
+                    f"{where_en} is a chow: no chow may be claimed in Hongzhong mahjong",
+                )
+            _check_shape(m.kind, m.faces, where, where_en)
+            _check_feeder(w.seat, m.kind, m.feeder, where, where_en)
+    for i, k in enumerate(req.kongs):
+        where, where_en = f"kongs 第 {i + 1} 项", f"kongs entry {i + 1}"
+        if k.faces is not None:
+            _check_shape(k.kind, k.faces, where, where_en)
+        _check_feeder(k.seat, k.kind, k.feeder, where, where_en)
+
+
+def most_birds(rules: Mapping[str, Any], no_red: bool) -> int:
+    """HZ8.2: the most birds a winner may enter."""
+    mode = rules["bird_rule"]
+    if mode == "yi_niao_quan_zhong":
+        return 1
+    if mode == "mo_ji_jiang_ji":
+        return 0
+    return rules["bird_count"] + (rules["wu_hong_zhong_extra_birds"] if no_red else 0)
+
+
+def check_hands(req: Request) -> None:
+    """HZ15 steps 4–7: tile count, copies, the winning tile, then the later E_CONTEXT."""
+    for w in req.winners:
+        n = len(w.concealed) + 3 * len(w.melds)
+        if n != 14:
+            raise error(
+                "E_TILE_COUNT",
+                f"{w.seat} 的手牌加副露（每副按 3 张）应是 14 张，收到 {n} 张",
+                f"{w.seat}'s concealed tiles + 3 × melds must be 14, got {n}",
+            )
+    reds = req.rules["hong_zhong_count"]
+    for w in req.winners:
+        copies = Counter(w.concealed) + Counter(w.birds)
+        for m in w.melds:
+            copies.update(m.faces)
+        for face, count in sorted(copies.items()):
+            limit = reds if face == RED else 4
+            if count > limit:
+                raise error(
+                    "E_TOO_MANY_COPIES",
+                    f"{w.seat} 的手牌、副露和鸟里有 {count} 张 {code(face)}，最多 {limit} 张",
+                    f"{w.seat}'s hand, melds and birds hold {count} of {code(face)}; "
+                    f"at most {limit}",
+                )
+    for w in req.winners:
+        if w.win not in w.concealed:
+            raise error(
+                "E_WIN_TILE",
+                f"{w.seat} 的和牌张 {code(w.win)} 不在手牌中",
+                f"{w.seat}'s win tile {code(w.win)} is not in the concealed tiles",
+            )
+    for w in req.winners:
+        most = most_birds(req.rules, RED not in w.concealed)
+        if len(w.birds) > most:
+            raise error(
+                "E_CONTEXT",
+                f"{w.seat} 最多可抓 {most} 只鸟，收到 {len(w.birds)} 只",
+                f"{w.seat} may count at most {most} birds, got {len(w.birds)}",
+            )
+    if req.discarder is not None and req.winners and req.winners[0].win == RED:
+        raise error(
+            "E_CONTEXT",
+            "打出的红中不能胡（点炮或抢杠胡的和牌张不能是 5z）",
+            "a thrown 紅中 cannot be won on (a discard or robbed-kong win_tile cannot be 5z)",
+        )
