@@ -26,7 +26,7 @@ def _group_key(group: Group, base: int, marks: tuple, wild_used: int, is_pair: i
     return 0, bits, wild_used
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=8)
 def _search(max_wilds: int) -> WildSearch:
     return WildSearch(_group_key, costs=True, max_wilds=max_wilds)
 

@@ -181,8 +181,8 @@ def _piao(value: Any) -> dict:
     out = {}
     for key, n in value.items():
         if n is None:
-            continue  # HZ12.1: a null value is that seat absent (0)
-        if isinstance(n, bool) or not isinstance(n, int):
+            n = 0  # HZ12.1: a null value is that seat absent (0)
+        elif isinstance(n, bool) or not isinstance(n, int):
             raise error(
                 "E_NOTATION",
                 f"piao_fen 的 {key} 应是整数，收到 {n!r}",
@@ -231,8 +231,9 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     seen: set[str] = set()
     for i, w in enumerate(winners):
         if w.seat not in SEATS or w.seat in seen:
-            why = "重复" if w.seat in seen else "不是座位 E、S、W、N"
-            why_en = "is repeated" if w.seat in seen else "is not one of the seats E, S, W, N"
+            repeated = w.seat in SEATS
+            why = "重复" if repeated else "不是座位 E、S、W、N"
+            why_en = "is repeated" if repeated else "is not one of the seats E, S, W, N"
             raise error(
                 "E_CONTEXT",
                 f"winners 第 {i + 1} 项的 seat {_seat_word(w.seat)} {why}",
@@ -298,10 +299,11 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
         )
     for i, k in enumerate(kongs):
         if k.seat not in SEATS or k.seat in seen:
-            why = "是胡牌的人（其杠请写进 melds）" if k.seat in seen else "不是座位 E、S、W、N"
+            winner = k.seat in SEATS
+            why = "是胡牌的人（其杠请写进 melds）" if winner else "不是座位 E、S、W、N"
             why_en = (
                 "is a winner (a winner's kongs are its melds)"
-                if k.seat in seen
+                if winner
                 else "is not one of the seats E, S, W, N"
             )
             raise error(
