@@ -3,8 +3,7 @@ method group, the best reading, the payments and every reason in words."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from scoring.anji.errors import AnjiError
@@ -21,6 +20,7 @@ from scoring.anji.rows import GROUP_NAMES, ROWS
 from scoring.anji.tiles import FLOWER_CODES, flower_name
 from scoring.errors import ScoringError
 from scoring.tiles import FACES, face_name, format_tiles, tile_words
+from scoring.waiting import completions
 
 # (code, points, count, points_discarder or None)
 Entry = tuple[str, int, int, int | None]
@@ -229,14 +229,8 @@ def waits(request: dict) -> dict:
         hand = read_hand(request, with_win_tile=False)
     except ScoringError as error:
         return error.as_dict()
-    held = Counter(hand.concealed)
-    for meld in hand.melds:
-        held.update(meld.printed)
     found = []
-    for face in range(34):
-        if held[face] >= 4:
-            continue
-        complete = replace(hand, concealed=(*hand.concealed, face), win_tile=face)
+    for face, complete in completions(hand):
         try:
             check_later(complete)
             result = result_of(complete, best(complete))

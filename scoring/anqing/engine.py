@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
 from functools import lru_cache
 
 from scoring.anqing.hand import Hand, check_copies, read_hand
@@ -14,6 +12,7 @@ from scoring.anqing.table import dealer_base, lianzhuang_bonus
 from scoring.anqing.why_not import not_counted
 from scoring.errors import ScoringError
 from scoring.tiles import FACES, code, face_name, format_tiles, tile_words
+from scoring.waiting import completions
 
 ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 
@@ -57,18 +56,12 @@ def waits(request: dict) -> dict:
         hand = read_hand(request, with_win_tile=False)
     except ScoringError as error:
         return error.as_dict()
-    held = Counter(hand.concealed)
-    for meld in hand.melds:
-        held.update(meld.printed)
     found = []
-    for face in range(34):
-        if held[face] >= 4:
-            continue
-        complete = replace(hand, concealed=(*hand.concealed, face), win_tile=face)
+    for face, complete in completions(hand):
         try:
             if face in hand.bar_faces:
-                # R11, as score() checks the completed hand: a face held four times is skipped
-                # above, so only a bar tile can newly make too many (more than eight).
+                # R11, as score() checks the completed hand: a face held four times is never
+                # offered (completions), so only a bar tile can newly make too many (over eight).
                 check_copies(complete)
             result = _result(complete, best_reading(complete))
         except ScoringError:
