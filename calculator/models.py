@@ -132,7 +132,8 @@ class RulesVersion(models.Model):
 
 
 class Round(models.Model):
-    """One hand of the sitting: a self-drawn win (R3) or a draw (荒莊).
+    """One hand of the sitting: a win (R3; in 紅中 on a discard too, by one or several winners) or
+    a draw (荒莊).
 
     ``dealer``, ``dealer_streak`` and ``dealer_base`` are derived from the earlier rounds of the
     session (R2.2, R8.1) by the services and rewritten whenever history before the round changes.
@@ -145,7 +146,9 @@ class Round(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     result = models.CharField(max_length=4, choices=RESULT_CHOICES)
-    winner = models.CharField(max_length=1, choices=SEAT_CHOICES, blank=True)
+    # The winner's seat; with several winners on one discard (紅中 一炮多響, HZ9.2) their seats in
+    # play order ("ES"); "" for a draw.
+    winner = models.CharField(max_length=4, blank=True)
     # The hand fields of the request (docs/api.md), without the context; tiles are stored in the
     # engine's canonical notation.
     hand = models.JSONField(default=dict, blank=True)
@@ -154,7 +157,8 @@ class Round(models.Model):
     dealer_streak = models.PositiveIntegerField(default=0)
     dealer_base = models.PositiveIntegerField(default=8)
     fan = models.PositiveIntegerField(null=True, blank=True)
-    # The engine's whole result for a win; null for a draw.
+    # The engine's whole result for a win (and for a 紅中 draw, whose kongs may pay, HZ11); null
+    # for a draw that moves no money.
     scoring = models.JSONField(null=True, blank=True)
     voided = models.BooleanField(default=False)
     # Each seat's running balance after this round (a voided round carries the one before it):
@@ -182,7 +186,8 @@ class Round(models.Model):
 
 
 class Payment(models.Model):
-    """One loser's payment to the winner of a round (R9, R10)."""
+    """What one seat pays another in a round (R9, R10): one row per payer → payee. A round with
+    several winners or with kong payments (紅中, HZ14) has one row per ordered pair that pays."""
 
     LIABILITY_CHOICES = [("shun", "順包"), ("fan", "反包"), ("both", "互為包")]
 
@@ -201,7 +206,9 @@ class Payment(models.Model):
     class Meta:
         ordering = ["round", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "payer"], name="one_payment_per_payer")
+            models.UniqueConstraint(
+                fields=["round", "payer", "payee"], name="one_payment_per_pair"
+            )
         ]
 
     def __str__(self) -> str:

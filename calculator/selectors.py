@@ -332,6 +332,16 @@ def _liability_words(scoring: Mapping[str, Any] | None) -> dict[str, dict[str, A
     }
 
 
+def winner_fields(stored: str) -> dict[str, Any]:
+    """A round's ``winner`` (the first winner in play order; null for a draw) and ``winners``
+    (every winner: one, or several on one discard in 紅中, HZ9.2), from what a round stores.
+
+    >>> winner_fields("S"), winner_fields("EW"), winner_fields("")
+    ({'winner': 'S', 'winners': ['S']}, {'winner': 'E', 'winners': ['E', 'W']}, {'winner': None, 'winners': []})
+    """
+    return {"winner": stored[:1] or None, "winners": list(stored)}
+
+
 def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
     if payments is None:
         payments = game_round.payments.all()
@@ -339,7 +349,7 @@ def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) 
     return {
         "number": game_round.number,
         "result": game_round.result,
-        "winner": game_round.winner or None,
+        **winner_fields(game_round.winner),
         "dealer": game_round.dealer,
         "dealer_streak": game_round.dealer_streak,
         "dealer_base": game_round.dealer_base,
@@ -498,7 +508,7 @@ def ledger(
             {
                 "number": number,
                 "result": result,
-                "winner": winner or None,
+                **winner_fields(winner),
                 "dealer": dealer,
                 "dealer_streak": streak,
                 "fan": fan,
@@ -746,11 +756,13 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
         counted += group["n"]
         stats[group["dealer"]]["rounds_dealt"] += group["n"]
         if group["result"] == Round.WIN:
-            winner = stats[group["winner"]]
-            winner["wins"] += group["n"]
-            winner["dealer_wins"] += group["n"] if group["winner"] == group["dealer"] else 0
-            winner["fan_sum"] += group["fan_sum"] or 0
-            winner["biggest_fan"] = max(winner["biggest_fan"] or 0, group["fan_max"] or 0)
+            # Each of several winners on one discard (紅中, HZ9.2) has won the round.
+            for seat in group["winner"]:
+                winner = stats[seat]
+                winner["wins"] += group["n"]
+                winner["dealer_wins"] += group["n"] if seat == group["dealer"] else 0
+                winner["fan_sum"] += group["fan_sum"] or 0
+                winner["biggest_fan"] = max(winner["biggest_fan"] or 0, group["fan_max"] or 0)
     liable = (
         Payment.objects.filter(round__session=session, round__voided=False)
         .exclude(liability=None)
@@ -862,7 +874,7 @@ def undo_preview(
     return {
         "number": game_round.number,
         "result": game_round.result,
-        "winner": game_round.winner or None,
+        **winner_fields(game_round.winner),
         "fan": game_round.fan,
         "seats": {
             seat: {

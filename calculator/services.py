@@ -41,7 +41,7 @@ from calculator.selectors import (
     rules_for,
     seats_of,
 )
-from scoring import MAX_SILVER, SILVER_PLACES, ScoringError, canonical_hand
+from scoring import MAX_SILVER, SILVER_PLACES, ScoringError
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
 # The hand fields of an Anqing round (docs/api.md's request); every game names its own
@@ -69,7 +69,17 @@ class RoundEntry:
 
     @property
     def winner(self) -> str:
-        return self.hand.get("winner", "") if self.result == Round.WIN else ""
+        """The winner's seat, or the winners' seats in play order ("ES": 紅中's 一炮多響, HZ9.2);
+        "" for a draw."""
+        if self.result != Round.WIN:
+            return ""
+        if "winner" in self.hand:
+            return self.hand["winner"]
+        winners = self.hand.get("winners")
+        named = {
+            entry.get("seat") for entry in winners if isinstance(entry, Mapping)
+        } if isinstance(winners, list) else set()
+        return "".join(seat for seat in SEATS if seat in named)
 
 
 @dataclass(frozen=True)
@@ -145,20 +155,45 @@ def round_entry_parse(
         if field != "result" and field not in hand_fields:
             raise invalid(f"未知的欄位：{field}。", f"Unknown field: {field}.")
     hand = {field: body[field] for field in hand_fields if field in body}
+    if "winners" in hand:
+        _winners_fit_result(hand["winners"], result)
     if result == Round.DRAW:
-        if hand:
+        # A game's draw may carry some fields (紅中: the kongs made, HZ10.3); no other.
+        extra = [field for field in hand if field not in game.draw_fields]
+        if extra:
             raise invalid(
-                f"荒莊不需要牌的欄位：{', '.join(hand)}。",
-                f"A draw takes no hand fields: {', '.join(hand)}.",
+                f"荒莊不需要牌的欄位：{', '.join(extra)}。",
+                f"A draw takes no hand fields: {', '.join(extra)}.",
             )
-        return RoundEntry(Round.DRAW, {})
-    for field in ("winner", "indicator", "concealed", "win_tile"):
+        return RoundEntry(Round.DRAW, game.canonical(hand))
+    for field in game.win_requires:
         if field not in hand:
             raise invalid(f"胡牌必須填寫 {field}。", f"A win needs {field}.")
-    _winner_in_play(hand["winner"], seats)
+    if "winner" in game.win_requires:
+        _winner_in_play(hand["winner"], seats)
     _meld_keys_checked(hand)
     # What is stored is what the engine read: " 2m" and "9 s" are kept as "2m" and "9s".
-    return RoundEntry(Round.WIN, canonical_hand(hand))
+    return RoundEntry(Round.WIN, game.canonical(hand))
+
+
+def _winners_fit_result(winners: object, result: str) -> None:
+    """紅中's round body (score-api.md, sessions): a win names at least one winner, a draw none;
+    E_CONTEXT otherwise."""
+    if not isinstance(winners, list):
+        return  # the engine names a list that is not one (E_NOTATION)
+    if result == Round.WIN and not winners:
+        raise CalculatorError(
+            "E_CONTEXT",
+            '"result": "win" 至少要有一個胡牌的人（winners）；沒有人胡是荒莊（"draw"）。',
+            '"result": "win" needs at least one winner in winners; a round nobody won is a '
+            '"draw".',
+        )
+    if result == Round.DRAW and winners:
+        raise CalculatorError(
+            "E_CONTEXT",
+            '荒莊（"draw"）沒有胡牌的人，winners 必須是空的；有人胡就是 "win"。',
+            'A "draw" has no winners; winners must be empty (a round someone won is a "win").',
+        )
 
 
 def _winner_in_play(winner: object, seats: tuple[str, ...]) -> None:
@@ -397,7 +432,7 @@ def round_record(
     for payment in payments:
         payment.round = game_round
     Payment.objects.bulk_create(payments)
-    next_dealer, next_streak = _dealer_after(session, dealer, streak, game_round.winner)
+    next_dealer, next_streak = _dealer_after(session, dealer, streak, game_round)
     _history_changed(
         session,
         _state_fields(running, next_dealer, next_streak, game_round.number),
@@ -632,19 +667,25 @@ def _context_before(session: Session, number: int) -> tuple[str, int]:
     previous = (
         session.rounds.filter(number__lt=number, voided=False)
         .order_by("-number")
-        .only("dealer", "dealer_streak", "winner")
+        .only("dealer", "dealer_streak", "winner", "scoring")
         .first()
     )
     if previous is None:
         return SEATS[0], 0
-    return _dealer_after(session, previous.dealer, previous.dealer_streak, previous.winner)
+    return _dealer_after(session, previous.dealer, previous.dealer_streak, previous)
 
 
-def _dealer_after(session: Session, dealer: str, streak: int, winner: str) -> tuple[str, int]:
+def _dealer_after(
+    session: Session, dealer: str, streak: int, game_round: Round
+) -> tuple[str, int]:
     """Who deals after a counted round and with which streak, by the game's own rule (R2.2,
-    AJ2.3): ``winner`` is "" for a draw."""
+    AJ2.3, HZ2.2). A result that names the next dealer (紅中: the discarder after 一炮多響) is
+    followed; the streak goes on only when the same seat deals again."""
+    named = (game_round.scoring or {}).get("next_dealer")
+    if named in SEATS:
+        return named, streak + 1 if named == dealer else 0
     return game_of_session(session).next_dealer(
-        dealer, streak, winner or None, session.player_count
+        dealer, streak, game_round.winner or None, session.player_count
     )
 
 
@@ -653,7 +694,7 @@ def _entry_for(session: Session, entry: RoundEntry | Mapping) -> RoundEntry:
     page) is checked for a winner among the seats in play."""
     if not isinstance(entry, RoundEntry):
         return round_entry_parse(entry, session)
-    if entry.result == Round.WIN:
+    if entry.result == Round.WIN and "winner" in entry.hand:
         _winner_in_play(entry.winner, seats_of(session))
     return entry
 
@@ -665,7 +706,7 @@ def _score_round(
     and return its (unsaved) payments. An engine error refuses the round."""
     version = game_round.rules_version
     game_round.dealer, game_round.dealer_streak = dealer, streak
-    if game_round.result == Round.DRAW:
+    if game_round.result == Round.DRAW and not game_of_session(session).draw_fields:
         rules = rules_cache.get(version.pk)
         if rules is None:
             rules = rules_cache[version.pk] = rules_for(session, version)
@@ -674,7 +715,11 @@ def _score_round(
         game_round.fan = None
         game_round.scoring = None
         return []
-    result = hand_scored(session, game_round.hand, dealer, streak, version)
+    hand = game_round.hand
+    if game_round.result == Round.DRAW:
+        # A draw the game scores (紅中: its kongs may pay, HZ10.3, HZ11): no winners.
+        hand = {**hand, "winners": []}
+    result = hand_scored(session, hand, dealer, streak, version)
     if "error" in result:
         error = result["error"]
         raise CalculatorError(error["code"], error["message"], error["message_en"])
@@ -768,7 +813,7 @@ def _rescore_from(session: Session, number: int, *, name_round: bool = False) ->
         if not game_round.voided:
             payments.extend(scored)
             running = _moved(running, scored)
-            dealer, streak = _dealer_after(session, dealer, streak, game_round.winner)
+            dealer, streak = _dealer_after(session, dealer, streak, game_round)
         _set_balances(game_round, running)
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import ScoringError
+from scoring.notation import canonical_hand
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # in order of play; n players use the first n
 
@@ -37,7 +38,9 @@ class Game:
     # make_rules(ruleset, overrides) -> the game's frozen rules; raises ScoringError(E_RULES).
     make_rules: Callable[[str, Mapping[str, Any] | None], Any]
     # next_dealer(dealer, streak, winner or None for a draw, player_count) -> (dealer, streak):
-    # who deals the round after this one, with which streak.
+    # who deals the round after this one, with which streak. Where a result names the next
+    # dealer itself (紅中's ``next_dealer``: the discarder after 一炮多響, HZ2.2), that seat
+    # deals, with the streak +1 if it is the same seat, else 0.
     next_dealer: Callable[[str, int, str | None, int], tuple[str, int]]
     # dealer_base(rules, streak) -> the dealer's base for the state shown before a round, or None
     # where no payment depends on the dealer.
@@ -45,6 +48,14 @@ class Game:
     # The fields of a round's hand (score request fields without the context: the app supplies
     # game, ruleset, rules, player_count, dealer, dealer_streak and base_silver).
     hand_fields: tuple[str, ...]
+    # canonical(hand) -> the hand fields with every tile string in the engine's compact notation
+    # (what a round stores is what was scored).
+    canonical: Callable[[Mapping], dict] = canonical_hand
+    # The fields a win cannot do without (a round body without one is refused before scoring).
+    win_requires: tuple[str, ...] = ("winner", "indicator", "concealed", "win_tile")
+    # The hand fields a draw may carry. A game with any has its draws scored by the engine too
+    # (紅中: kongs pay on a draw, HZ10.3); a game without moves no money on a draw.
+    draw_fields: tuple[str, ...] = ()
 
     @property
     def default_ruleset(self) -> str:
@@ -93,8 +104,9 @@ def _anqing() -> Game:
 
 def _registry() -> dict[str, Game]:
     from scoring.anji import GAME as ANJI
+    from scoring.hongzhong import GAME as HONGZHONG
 
-    return {"anqing": _anqing(), ANJI.code: ANJI}
+    return {"anqing": _anqing(), ANJI.code: ANJI, HONGZHONG.code: HONGZHONG}
 
 
 GAMES: dict[str, Game] = _registry()
