@@ -35,10 +35,11 @@ def codes(result, seat=None):
     return [(i["code"], i["points"]) for i in wins[0]["items"]]
 
 
-def test_not_registered_yet():
-    """The package docstring: the app must not offer 紅中 before its pages exist."""
-    assert "hongzhong" not in GAMES
+def test_registered_with_four_seats():
+    """games.md: 紅中 is one of the registry's games, at a table of four (HZ2.1)."""
+    assert GAMES["hongzhong"] is GAME
     assert GAME.code == "hongzhong" and GAME.seat_counts == (4,)
+    assert GAME.win_requires == ("winners",) and GAME.draw_fields == ("kongs",)
 
 
 # HZ1 — tiles
