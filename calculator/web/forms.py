@@ -28,6 +28,7 @@ from scoring.games import DEFAULT_GAME, GAMES
 
 SEATS: tuple[str, ...] = tuple(scoring.SEATS)
 ANJI = "anji"
+HONGZHONG = "hongzhong"
 SEAT_WINDS = {"E": _("东"), "S": _("南"), "W": _("西"), "N": _("北")}
 RULESET_CHOICES = [("anqing", _("不打缺（规则1）")), ("anqing-daque", _("打缺（规则2）"))]
 MELD_KINDS = [
@@ -568,6 +569,9 @@ class HouseRulesForm(forms.Form):
         current = current or {}
         names = item_names() if game == DEFAULT_GAME else {}
         for key, default in self.defaults.items():
+            if game == HONGZHONG:
+                self.fields[key] = self._hongzhong_field(key, default, current)
+                continue
             if game == ANJI:
                 label = ANJI_RULE_LABELS.get(key, key)
             else:
@@ -602,6 +606,18 @@ class HouseRulesForm(forms.Form):
                 else isinstance(default, int) and not isinstance(default, bool)
             )
             self.fields[key] = field
+
+    @staticmethod
+    def _hongzhong_field(key: str, default: Any, current: Mapping[str, Any]) -> forms.Field:
+        """An HZ16 key's field, with the engine's bounds and choices."""
+        from calculator.web.hongzhong import rule_field
+
+        field = rule_field(key, default)
+        field.required = False  # left empty: the default
+        field.initial = current.get(key, default)
+        field.key = key  # type: ignore[attr-defined]
+        field.is_item = isinstance(default, int) and not isinstance(default, bool)  # type: ignore[attr-defined]
+        return field
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -667,6 +683,11 @@ class HouseRulesForm(forms.Form):
             return str(dict(LIABILITY_BASES).get(value, value))
         if key in ANJI_RULE_CHOICES:
             return str(dict(ANJI_RULE_CHOICES[key]).get(value, value))
+        if self.game == HONGZHONG:
+            from calculator.web.hongzhong import RULE_CHOICES
+
+            if key in RULE_CHOICES:
+                return str(dict(RULE_CHOICES[key]).get(value, value))
         return "" if value is None else str(value)
 
     def item_fields(self) -> list[forms.BoundField]:

@@ -51,6 +51,7 @@ from calculator.web.forms import (
     game_name,
     player_count_from,
 )
+from calculator.web.hongzhong import HONGZHONG, HongzhongCalculatorForm, HongzhongForm
 from calculator.web.rules_book import anji_book_html, rules_book_html
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
@@ -171,8 +172,15 @@ def calculator(request: HttpRequest) -> HttpResponse:
     """Check a disputed score, or see what a ready hand waits for (``scoring.waits``), for any
     game (``?game=anji&player_count=3`` switches)."""
     game, player_count = table_of(request)
-    form = CalculatorForm(request.POST or None, game=game, player_count=player_count)
     ruleset, rules_form = house_rules_of(request, game)
+    form: CalculatorForm | HongzhongCalculatorForm
+    if game == HONGZHONG:
+        in_force = rules_form.cleaned_data if rules_form.is_bound and rules_form.is_valid() else {}
+        form = HongzhongCalculatorForm(
+            request.POST or None, piao_fen_max=in_force.get("piao_fen_max") or 0
+        )
+    else:
+        form = CalculatorForm(request.POST or None, game=game, player_count=player_count)
     context: dict[str, Any] = {
         "form": form,
         "rules_form": rules_form,
@@ -188,7 +196,17 @@ def calculator(request: HttpRequest) -> HttpResponse:
             game,
             request.POST.get("rule-honor_cycle", "seven"),
         )
-        if form.is_valid() and rules_form.is_usable():
+        if game == HONGZHONG and form.is_valid() and rules_form.is_usable():
+            outcome = score_any(
+                {
+                    **form.context_request(),
+                    **form.engine_request(),
+                    "rules": rules_form.overrides(),
+                }
+            )
+            context["result"] = outcome if "error" not in outcome else None
+            context["error"] = outcome.get("error")
+        elif form.is_valid() and rules_form.is_usable():
             engine_request = {
                 **form.context_request(),
                 **form.hand_request(),
@@ -589,6 +607,8 @@ def round_editor(
 ) -> HttpResponse:
     """Record a new win, or correct round ``game_round``: preview (htmx or the 预览 button) or
     confirm. Nothing is saved unless the engine accepts the hand."""
+    if session.game == HONGZHONG:
+        return hongzhong_round_editor(request, session, game_round)
     names = selectors.seat_names(session)
     initial = (
         HandForm.initial_from_hand(game_round.hand) if game_round and game_round.hand else None
@@ -635,6 +655,49 @@ def round_editor(
         )
         context["hand_flowers"] = game_round.hand.get("flowers")
         outcome = hand_preview(session, game_round.hand, game_round, context["state"])
+        context["result"] = outcome if "error" not in outcome else None
+        context["error"] = outcome.get("error")
+    return render_page_or(request, "web/round_form.html", "preview", context)
+
+
+def hongzhong_round_editor(
+    request: HttpRequest, session: Session, game_round: Round | None = None
+) -> HttpResponse:
+    """A 紅中 round (HZ12): a win by one or several winners, or a draw whose kongs may pay
+    (HZ10.3); preview or confirm, as for the other games. A correction opens on the round as
+    recorded, with its rules version and dealer."""
+    names = selectors.seat_names(session)
+    version = game_round.rules_version if game_round else selectors.current_rules_version(session)
+    in_force = house_rules_in_force(session, version)
+    initial = (
+        HongzhongForm.initial_from(game_round.result, game_round.hand) if game_round else None
+    )
+    form = HongzhongForm(
+        request.POST or None,
+        initial=initial,
+        seat_names=names,
+        piao_fen_max=in_force.get("piao_fen_max") or 0,
+    )
+    context: dict[str, Any] = {
+        "session": session,
+        "form": form,
+        "round": game_round,
+        "seat_names": names,
+        "state": selectors.session_state(session),
+    }
+    if request.method == "POST":
+        previewing = "preview" in request.POST or bool(request.htmx)
+        if not form.is_valid():
+            context["invalid"] = True
+        elif previewing:
+            outcome = hand_preview(session, form.engine_request(), game_round, context["state"])
+            context["result"] = outcome if "error" not in outcome else None
+            context["error"] = outcome.get("error")
+        else:
+            return save_round(request, session, game_round, form.round_body(), context)
+    elif game_round:
+        hand = {**game_round.hand, "winners": game_round.hand.get("winners") or []}
+        outcome = hand_preview(session, hand, game_round, context["state"])
         context["result"] = outcome if "error" not in outcome else None
         context["error"] = outcome.get("error")
     return render_page_or(request, "web/round_form.html", "preview", context)

@@ -62,6 +62,9 @@ def _blank(form: Any) -> bool:
 @register.simple_tag(takes_context=True)
 def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
     form = context["form"]
+    if getattr(form, "is_hongzhong", False):
+        # 紅中's round editor (HZ12): its own fields, drawn afresh.
+        return mark_safe(_render("web/_hongzhong_editor.html", context, confirm_label=confirm_label))
     render = lambda: _render("web/_hand_editor.html", context, confirm_label=confirm_label)  # noqa: E731
     if not _blank(form) or any(context.get(name) for name in LIVE):
         return mark_safe(render())

@@ -186,6 +186,13 @@ def reading_set(tiles: str, printed: list[str] | str | None = None, wild: str = 
 
 
 @register.filter
+def seats_label(seats: str, seat_names: dict | None = None) -> str:
+    """A round's winners as stored ("ES": several on one discard, HZ9.2), each as ``seat_label``
+    says, joined with 、."""
+    return "、".join(seat_label(seat, seat_names) for seat in seats or "")
+
+
+@register.filter
 def tile_name(face: str) -> str:
     code = face_code(face)
     return tile_label(code) if code else str(face or "")
