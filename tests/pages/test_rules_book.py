@@ -11,7 +11,7 @@ from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator import services
-from calculator.web.rules_book import rules_book_html
+from calculator.web.rules_book import book_html
 from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
 
 TABLE = {"ruleset": "anqing", "dealer": "E", "dealer_streak": 0, "base_silver": "1"}
@@ -78,12 +78,12 @@ def test_the_document_is_rendered_once_per_process(
         "convert",
         lambda self, text: conversions.append(1) or convert(self, text),
     )
-    rules_book_html.cache_clear()
+    book_html.cache_clear()
     try:
         for _ in range(3):
             assert client.get("/rules/").status_code == 200
     finally:
-        rules_book_html.cache_clear()
+        book_html.cache_clear()
     assert len(conversions) == 1
 
 
