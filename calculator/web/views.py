@@ -236,6 +236,14 @@ def score_any(request: dict[str, Any]) -> dict:
     return score(request)
 
 
+def short_game_name(code: str) -> str:
+    """A game's name without the word mahjong: "安庆麻将" → "安庆", "Anji mahjong" → "Anji"."""
+    name = game_name(code)
+    for word in ("麻将", "麻將", " mahjong"):
+        name = name.removesuffix(word)
+    return name
+
+
 def game_links(game: str, player_count: int) -> list[dict[str, Any]]:
     """The calculator's game switch, one short row: each game as a link, then, for the chosen
     game when it has several table sizes, each count; the chosen ones marked."""
@@ -244,7 +252,9 @@ def game_links(game: str, player_count: int) -> list[dict[str, Any]]:
         {
             "url": f"{url}?game={code}",
             "key": code,
-            "name": game_name(code),
+            # Short names ("安庆", "Anqing"), so three games and the table sizes share one row
+            # above the hand editor on a phone.
+            "name": short_game_name(code),
             "current": code == game,
         }
         for code in GAMES

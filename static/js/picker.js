@@ -46,6 +46,7 @@
   // AJ4.1: Anji's 財神 likewise, but a flower turns up 東, and the honours run 東…白→東 (the
   // house rule honor_cycle "winds4_dragons3": the winds in four, 中→發→白→東).
   function wildOf(indicator, game, cycle) {
+    if (game === "hongzhong") return "5z"; // HZ4: the 紅中 is the wild, nothing is turned up
     if (!indicator) return "";
     var rank = +indicator[0], suit = indicator[1];
     if (suit === "f") return game === "anji" ? "1z" : "";
@@ -66,7 +67,15 @@
     var kindButton = dock.querySelector("[data-set-kind]");
     var feederButtons = Array.prototype.slice.call(dock.querySelectorAll("[data-feeder]"));
     var concealedButton = dock.querySelector("[data-concealed-kong]");
-    var meldList = form.querySelector("[data-meld-list]");
+    // 紅中 (HZ12): one block of fields per winner, each named with its prefix ("w_E_hand"); the
+    // keyboard fills one winner at a time. ``editing`` is that winner's prefix, ``scope`` the one
+    // being read or drawn (the same, except while every block is redrawn).
+    var scoped = Boolean(form.querySelector("[data-scope]"));
+    var editing = "", scope = "";
+    function scopeEl() {
+      return scope ? form.querySelector("[data-scope='" + scope + "']") : form;
+    }
+    function meldListEl() { return scopeEl().querySelector("[data-meld-list]"); }
     var preview = document.getElementById("preview");
     var game = dock.dataset.game || "anqing";
     var cycle = dock.dataset.honorCycle || "seven";
@@ -84,7 +93,8 @@
 
     var inputs = {};
     function named(name) {
-      return inputs[name] || (inputs[name] = form.querySelector("[name='" + name + "']"));
+      var full = scope + name;
+      return inputs[full] || (inputs[full] = form.querySelector("[name='" + full + "']"));
     }
     function faces(name) { return facesOf(named(name).value); }
     function keyFor(face) {
@@ -94,6 +104,7 @@
 
     // -- the table: who won, which ruleset -------------------------------------------------
     function winner() {
+      if (scoped) return editing ? editing.charAt(2) : "";
       var checked = form.querySelector("input[name='winner']:checked");
       return checked ? checked.value : "";
     }
@@ -106,6 +117,7 @@
     // The parts of the hand being built: Anji adds the winner's flowers (AJ1.3).
     var PARTS = ["indicator", "hand", "win_tile"];
     if (named("flowers")) PARTS = PARTS.concat(["flowers"]);
+    if (scoped) PARTS = ["hand", "win_tile", "birds"]; // 紅中: no indicator; birds (HZ8.1)
 
     // -- melds: rows meld_1 … meld_4 of kind, tiles, from ---------------------------------
     function row(n) {
@@ -185,8 +197,10 @@
     }
 
     function drawStrip(name) {
-      var field = fields[name];
+      var field = fields[scope + name];
+      if (!field) return;
       var list = faces(name);
+      var prefix = scope;
       field.strip.innerHTML = "";
       list.forEach(function (face, index) {
         var key = keyFor(face);
@@ -195,6 +209,7 @@
         tile.disabled = false;
         tile.addEventListener("click", function (event) {
           event.stopPropagation();
+          editing = scope = prefix;
           var now = faces(name);
           now.splice(index, 1);
           named(name).value = compact(now);
@@ -212,10 +227,13 @@
       }
       var max = name === "hand" ? handMax() : name === "flowers" ? 8 : 1;
       field.counter.textContent = name === "hand" ? " " + list.length + "/" + max : "";
-      field.el.classList.toggle("active", active === name);
+      field.el.classList.toggle("active", active === name && scope === editing);
     }
 
     function drawMeldList() {
+      var meldList = meldListEl();
+      if (!meldList) return;
+      var prefix = scope;
       meldList.innerHTML = "";
       melds().forEach(function (r) {
         var chip = document.createElement("button");
@@ -237,6 +255,7 @@
         chip.appendChild(text);
         chip.appendChild(cross);
         chip.addEventListener("click", function () {
+          editing = scope = prefix;
           removeMeld(r.n);
           changed();
         });
@@ -262,6 +281,12 @@
     }
 
     function drawTray() {
+      var who = tray.querySelector("[data-tray-who]");
+      if (who) {
+        var label = editing ? scopeEl().querySelector("legend") : null;
+        who.textContent = label ? label.textContent.trim() : "";
+        who.hidden = !editing;
+      }
       PARTS.forEach(function (name) {
         var part = tray.querySelector("[data-tray-field='" + name + "']");
         var box = part.querySelector(".tray-tiles");
@@ -316,7 +341,8 @@
       var hint = meldHint.dataset;
       meldHint.textContent = !who ? hint.noWinner : !face ? hint.tapTile : !room ? hint.full
         : isWild ? hint.wild : hint.ready;
-      if (face && who && room && !isWild && face[1] !== "z" && !daque) {
+      // HZ3.1: no chow may be claimed in 紅中.
+      if (face && who && room && !isWild && face[1] !== "z" && !daque && !scoped) {
         var feeder = prev[who];
         chowOptions(face).forEach(function (tiles) {
           var option = document.createElement("button");
@@ -344,12 +370,13 @@
       });
       kindButton.disabled = !face || !who || !room || isWild;
       // AJ4.3: in Anji a 財神 sits in no meld at all, concealed kongs included.
+      // HZ4.2: a 紅中 sits in no meld either.
       concealedButton.disabled = !face || !who || !room || !fits(Array(4).fill(face)) ||
-        (isWild && game === "anji");
+        (isWild && (game === "anji" || scoped));
     }
 
     function drawKeys() {
-      var counted = active !== "indicator";
+      var counted = active !== "indicator" && active !== "birds"; // birds come from the wall
       var have = counts();
       var flowers = PARTS.indexOf("flowers") >= 0 ? faces("flowers") : [];
       keys.forEach(function (key) {
@@ -367,8 +394,20 @@
     function drawPage() {
       clearTimeout(pageTimer);
       pageTimer = 0;
-      PARTS.forEach(drawStrip);
-      drawMeldList();
+      eachScope(function () {
+        PARTS.forEach(drawStrip);
+        drawMeldList();
+      });
+    }
+    // Every winner's block (紅中), or the one form.
+    function eachScope(draw) {
+      if (!scoped) return draw();
+      var was = scope;
+      form.querySelectorAll("[data-scope]").forEach(function (block) {
+        scope = block.dataset.scope;
+        draw();
+      });
+      scope = was;
     }
     function draw() {
       drawTray();
@@ -400,7 +439,7 @@
     }
 
     function firstOpen() {
-      if (!faces("indicator").length) return "indicator";
+      if (PARTS.indexOf("indicator") >= 0 && !faces("indicator").length) return "indicator";
       if (faces("hand").length < handMax()) return "hand";
       if (!faces("win_tile").length) return "win_tile";
       return "hand";
@@ -421,7 +460,16 @@
     }
 
     function add(face) {
+      if (scoped && !editing) return; // 紅中: choose a winner first
       if (!active) activate(firstOpen());
+      if (active === "birds") {
+        var birds = faces("birds");
+        if (birds.length >= 12) return; // HZ8.2: at most bird_count + 4; the engine checks each
+        birds.push(face);
+        named("birds").value = compact(birds);
+        changed();
+        return;
+      }
       if (isFlower(face) && active !== "indicator") {
         // A flower never stands in the hand: it goes to the winner's flowers, whatever part
         // is being filled (AJ1.3).
@@ -456,6 +504,7 @@
         }
       }
       named("win_tile").value = face;
+      if (PARTS.indexOf("birds") >= 0) active = "birds"; // 紅中: the birds are turned next
       changed();
     }
 
@@ -478,7 +527,9 @@
     // ⌫ takes back the latest entry, reading the hand backwards from the field being filled.
     function backspace() {
       var order = ["indicator", "melds", "hand", "win_tile"].concat(
-        PARTS.indexOf("flowers") >= 0 ? ["flowers"] : []);
+        PARTS.indexOf("flowers") >= 0 ? ["flowers"] : []).concat(
+        PARTS.indexOf("birds") >= 0 ? ["birds"] : []);
+      if (PARTS.indexOf("indicator") < 0) order.shift();
       var from = order.indexOf(active || "win_tile");
       for (var i = from; i >= 0; i--) {
         var part = order[i];
@@ -529,6 +580,55 @@
       });
     }
 
+    // ``changedInput``: the field just changed (null when the page is drawn first).
+    function drawRound(changedInput) {
+      var shape = roundShape(form);
+      if (changedInput && changedInput.name === "winners" && changedInput.checked &&
+          shape.outcome === "self_draw") {
+        // 自摸 has one winner: choosing another seat moves the choice.
+        form.querySelectorAll("input[name='winners']:checked").forEach(function (box) {
+          if (box !== changedInput) box.checked = false;
+        });
+        shape = roundShape(form);
+      }
+      if (changedInput && changedInput.name === "outcome" && shape.outcome === "self_draw" &&
+          shape.winners.length > 1) {
+        form.querySelectorAll("input[name='winners']:checked").forEach(function (box, i) {
+          if (i > 0) box.checked = false;
+        });
+        shape = roundShape(form);
+      }
+      form.querySelectorAll("[data-when]").forEach(function (el) {
+        var when = el.dataset.when;
+        el.hidden = when === "discard" ? shape.outcome !== "discard"
+          : when === "win" ? shape.outcome === "draw" : false;
+      });
+      form.querySelectorAll("input[name='winners']").forEach(function (box) {
+        // The discarder is not one of the winners (HZ9.2).
+        var theirs = shape.outcome === "discard" && box.value === shape.discarder;
+        box.disabled = theirs;
+        if (theirs) box.checked = false;
+      });
+      shape = roundShape(form);
+      var shown = shape.outcome === "draw" ? [] : shape.winners;
+      form.querySelectorAll("[data-winner-block]").forEach(function (block) {
+        block.hidden = shown.indexOf(block.dataset.winnerBlock) < 0;
+      });
+      var seat = editing ? editing.charAt(2) : "";
+      if (shown.indexOf(seat) < 0) {
+        var newest = changedInput && changedInput.name === "winners" && changedInput.checked
+          ? changedInput.value : shown[0];
+        editing = scope = newest ? "w_" + newest + "_" : "";
+      } else if (changedInput && changedInput.name === "winners" && changedInput.checked) {
+        editing = scope = "w_" + changedInput.value + "_";
+      }
+      scope = editing;
+      if (!changedInput) return;
+      if (editing && changedInput.name === "winners") activate(firstOpen());
+      else if (!editing) collapse();
+      else draw();
+    }
+
     // -- wiring -----------------------------------------------------------------------------
     form.querySelectorAll("[data-tilefield]").forEach(function (el) {
       var input = el.querySelector("input.tiles-input");
@@ -539,17 +639,24 @@
       counter.className = "count";
       label.appendChild(counter);
       fields[input.name] = { el: el, strip: strip, counter: counter };
+      var block = el.closest("[data-scope]");
+      var prefix = block ? block.dataset.scope : "";
+      var short = input.name.slice(prefix.length);
+      function open() {
+        editing = scope = prefix;
+        activate(short);
+      }
       input.tabIndex = -1;
       strip.hidden = false;
       strip.tabIndex = 0;
       strip.setAttribute("role", "button");
-      strip.addEventListener("click", function () { activate(input.name); });
+      strip.addEventListener("click", open);
       strip.addEventListener("keydown", function (e) {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); activate(input.name); }
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); }
       });
     });
-    if (!fields.indicator || !fields.hand || !fields.win_tile) return;
-    meldList.hidden = false;
+    if (!scoped && (!fields.indicator || !fields.hand || !fields.win_tile)) return;
+    form.querySelectorAll("[data-meld-list]").forEach(function (list) { list.hidden = false; });
     form.classList.add("has-dock");
 
     keys.forEach(function (key) {
@@ -578,6 +685,7 @@
     dock.querySelector("[data-backspace]").addEventListener("click", backspace);
     dock.querySelector("[data-picker-close]").addEventListener("click", collapse);
     dock.querySelector("[data-picker-open]").addEventListener("click", function () {
+      if (scoped && !editing) return;
       activate(firstOpen());
     });
     kindButton.addEventListener("click", function () {
@@ -595,6 +703,10 @@
     form.addEventListener("change", function (event) {
       var t = event.target;
       markStale();
+      if (scoped && (t.name === "outcome" || t.name === "winners" || t.name === "discarder")) {
+        drawRound(t);
+        return;
+      }
       if (t.name === "winner" || t.name === "ruleset") {
         constrainOthers();
         if (t.name === "ruleset" && ruleset() === "anqing-daque") {
@@ -644,10 +756,30 @@
 
     dock.hidden = false;
     document.documentElement.classList.add("with-dock");
+    if (scoped) {
+      drawRound(null);
+      if (!editing || faces("win_tile").length) collapse();
+      else activate(firstOpen());
+      return;
+    }
     constrainOthers();
     var filled = faces("indicator").length && faces("win_tile").length;
     if (filled) collapse();
     else activate(firstOpen());
+  }
+
+  // -- 紅中's round (HZ12): how it ended decides what is asked --------------------------------
+  // A self-draw has one winner and no discarder; a discard one or more winners (一炮多響) and a
+  // discarder who is not one of them; a draw neither. Each chosen winner's block is shown.
+  function roundShape(form) {
+    var outcome = form.querySelector("input[name='outcome']:checked");
+    var discarder = form.querySelector("input[name='discarder']:checked");
+    return {
+      outcome: outcome ? outcome.value : "self_draw",
+      discarder: discarder ? discarder.value : "",
+      winners: Array.prototype.map.call(
+        form.querySelectorAll("input[name='winners']:checked"), function (box) { return box.value; }),
+    };
   }
 
   function start() {
