@@ -4,6 +4,7 @@ there (Anqing's and Anji's links unchanged)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -151,3 +152,41 @@ def test_each_book_is_rendered_once_per_process(client: Client) -> None:
 
 def test_the_page_takes_no_writes(client: Client) -> None:
     assert client.post(URL).status_code == 405
+
+
+# --- the other documents of 紅中: the API guide's example and README's house rules -------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def json_blocks(text: str) -> list:
+    return [json.loads(block) for block in re.findall(r"^```json\n(.*?)^```", text, re.S | re.M)]
+
+
+def test_the_api_guides_hongzhong_example_is_the_engines_answer() -> None:
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    section = text.split("**紅中** (rules:")[1].split("## Sessions")[0]
+    request, result = json_blocks(section)[:2]
+    assert request["game"] == "hongzhong"
+    assert score(request) == result
+
+
+def test_the_api_guides_hongzhong_round_bodies_score() -> None:
+    """The session round bodies of the guide are rounds the engine takes (dealer E)."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    section = text.split("A 紅中 round's body")[1].split("A round answers with")[0]
+    win, draw = json_blocks(section)
+    assert win.pop("result") == "win" and draw.pop("result") == "draw"
+    answer = score({"game": "hongzhong", "dealer": "E", **win})
+    assert [w["seat"] for w in answer["wins"]] == ["E", "S"]
+    assert answer["next_dealer"] == "N"
+    answer = score({"game": "hongzhong", "dealer": "E", "winners": [], **draw})
+    assert answer["outcome"] == "draw" and answer["total"] == "6"
+
+
+def test_readme_names_every_house_rule_of_hongzhong() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split('### 紅中麻將 (Hongzhong) — `"game": "hongzhong"`')[1].split("\n## ")[0]
+    assert "docs/rules-hongzhong.md" in section and "/rules/hongzhong/" in section
+    missing = [key for key in house_rule_defaults() if f"`{key}`" not in section]
+    assert not missing
