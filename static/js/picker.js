@@ -112,7 +112,7 @@
       var select = form.querySelector("select[data-ruleset]");
       return select ? select.value : form.dataset.ruleset || "anqing";
     }
-    function wild() { return wildOf(faces("indicator")[0], game, cycle); }
+    function wild() { return scoped ? "5z" : wildOf(faces("indicator")[0], game, cycle); }
     function isFlower(face) { return face && face[1] === "f"; }
     // The parts of the hand being built: Anji adds the winner's flowers (AJ1.3).
     var PARTS = ["indicator", "hand", "win_tile"];
