@@ -34,8 +34,8 @@ HONGZHONG = "hongzhong"
 SELF_DRAW, DISCARD, DRAW = "self_draw", "discard", "draw"
 OUTCOMES = [
     (SELF_DRAW, _("自摸")),
-    (DISCARD, _("抓炮（有人放炮）")),
-    (DRAW, _("流局（没人胡）")),
+    (DISCARD, _("抓炮")),
+    (DRAW, _("流局")),
 ]
 # HZ5.1: a winner's melds; no chow may be claimed (HZ3.1).
 WINNER_MELD_KINDS = [

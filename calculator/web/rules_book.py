@@ -212,16 +212,6 @@ def book_html(game: str) -> tuple[SafeString, SafeString]:
     return mark_safe(md.toc), mark_safe(body)  # the repository's own document
 
 
-def rules_book_html() -> tuple[SafeString, SafeString]:
-    """Anqing's rule book, as ``book_html``."""
-    return book_html("anqing")
-
-
-def anji_book_html() -> tuple[SafeString, SafeString]:
-    """Anji's rule book, as ``book_html``."""
-    return book_html("anji")
-
-
 @require_safe
 def page(request: HttpRequest, game: str) -> HttpResponse:
     """A game's rule book (``/rules/``, ``/rules/anji/``, ``/rules/hongzhong/``), where every

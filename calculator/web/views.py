@@ -52,7 +52,6 @@ from calculator.web.forms import (
     player_count_from,
 )
 from calculator.web.hongzhong import HONGZHONG, HongzhongCalculatorForm, HongzhongForm
-from calculator.web.rules_book import anji_book_html, rules_book_html
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -1017,22 +1016,6 @@ def share_page_etag(request: HttpRequest, pk: int, version: int, page: int) -> s
     ]
     digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
     return f'"share-{pk}-{version}-{digest}"'
-
-
-# --- the rule book: docs/rules-anqing.md, where every rule id of an explanation links to -------
-
-
-@require_safe
-def rules_book(request: HttpRequest) -> HttpResponse:
-    toc, body = rules_book_html()
-    return render(request, "web/rules_book.html", {"toc": toc, "body": body})
-
-
-@require_safe
-def rules_book_anji(request: HttpRequest) -> HttpResponse:
-    """Anji's rule book (docs/rules-anji.md), where every AJ id of an explanation links to."""
-    toc, body = anji_book_html()
-    return render(request, "web/rules_book.html", {"toc": toc, "body": body, "game": "anji"})
 
 
 # --- taking back: the share link, members, archiving, deleting -----------------------------------
