@@ -45,6 +45,37 @@ class SessionCreateSerializer(serializers.Serializer):
     rules = serializers.DictField(required=False, help_text="House-rule overrides (R12)")
 
 
+class HongzhongWinnerSerializer(serializers.Serializer):
+    """One winner of a 紅中 round (HZ12.1): several may win on one discard (一炮多響, HZ3.3)."""
+
+    seat = serializers.ChoiceField(["E", "S", "W", "N"])
+    concealed = serializers.CharField(
+        allow_blank=True, help_text="The winner's standing tiles, winning tile included (HZ5.5)"
+    )
+    win_tile = serializers.CharField(help_text="One of concealed; 5z is a drawn 紅中 (HZ6.4)")
+    melds = MeldSerializer(
+        many=True, required=False, help_text="pung, kong, added_kong, concealed_kong (HZ5.1)"
+    )
+    birds = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="The bird tiles this winner counts (HZ8.1); absent: none",
+    )
+
+
+class HongzhongKongSerializer(serializers.Serializer):
+    """A kong of a player who did not win (HZ5.3); it pays its owner (HZ10)."""
+
+    seat = serializers.ChoiceField(["E", "S", "W", "N"])
+    kind = serializers.ChoiceField(["kong", "added_kong", "concealed_kong"])
+    tiles = serializers.CharField(required=False, help_text="For display: four identical tiles")
+
+
+HongzhongKongSerializer._declared_fields["from"] = serializers.ChoiceField(
+    ["E", "S", "W", "N"], required=False, help_text="The feeder: required on a kong (HZ5.2)"
+)
+
+
 class RoundEntrySerializer(serializers.Serializer):
     result = serializers.ChoiceField(["win", "draw"])
     winner = serializers.ChoiceField(["E", "S", "W", "N"], required=False)
@@ -62,7 +93,28 @@ class RoundEntrySerializer(serializers.Serializer):
     piao_flowers = serializers.IntegerField(required=False, min_value=0, help_text="Anji")
     jia_piao = serializers.BooleanField(required=False, help_text="Anji")
     discarder = serializers.ChoiceField(
-        ["E", "S", "W", "N"], required=False, help_text="Anji, with the discard_win house rule"
+        ["E", "S", "W", "N"],
+        required=False,
+        help_text="Anji, with the discard_win house rule; 紅中: the seat whose discard (or kong "
+        "tile) the winners took, absent for a self-draw (HZ12.1)",
+    )
+    # 紅中's own (HZ12.1): a win names its winners (at least one), a draw none and may carry the
+    # kongs made, which still pay (HZ10.3).
+    winners = HongzhongWinnerSerializer(
+        many=True,
+        required=False,
+        help_text="紅中: every winner (one, or two or three on one discard); empty: a draw",
+    )
+    robbed_kong = serializers.BooleanField(
+        required=False, help_text="紅中: the winners robbed the kong the discarder was making"
+    )
+    kongs = HongzhongKongSerializer(
+        many=True, required=False, help_text="紅中: the kongs of players who did not win"
+    )
+    piao_fen = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=10, allow_null=True),
+        required=False,
+        help_text="紅中: each seat's 飄分, 0 … piao_fen_max (HZ9.1); a seat left out is 0",
     )
 
 
@@ -229,13 +281,181 @@ class AnjiResultSerializer(serializers.Serializer):
     total = serializers.CharField()
 
 
+class HongzhongItemSerializer(serializers.Serializer):
+    """A row of HZ7.1's table that applies, a row worth 0 included."""
+
+    code = serializers.CharField(help_text="ZI_MO, ZHUA_PAO, QI_DUI, PENG_PENG_HU, …")
+    name = serializers.CharField(help_text="As HZ7.1's table writes it")
+    points = serializers.IntegerField(help_text="WU_HONG_ZHONG's before the doubling (HZ7.2)")
+    rule = serializers.CharField(required=False, help_text="Its HZ id")
+    quote = serializers.CharField(
+        required=False, allow_blank=True, help_text="The source words the rule book cites"
+    )
+    why = serializers.CharField(required=False)
+    why_en = serializers.CharField(required=False)
+
+
+class HongzhongSeatItemSerializer(HongzhongItemSerializer):
+    """A win's item in the result's flat list: with its winner's seat."""
+
+    seat = serializers.ChoiceField(SEATS)
+
+
+class HongzhongLabelSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="PING_HU or QIANG_GANG_HU (HZ7.1)")
+    name = serializers.CharField()
+
+
+class HongzhongBirdSerializer(serializers.Serializer):
+    tile = serializers.CharField()
+    seat = serializers.ChoiceField(SEATS, help_text="The seat the bird falls on (HZ8.3)")
+    value = serializers.IntegerField(
+        required=False, help_text="Under yi_niao_quan_zhong: the bird's value, its hits (HZ8.4)"
+    )
+
+
+class ReadingSetSerializer(serializers.Serializer):
+    """One set of a winner's reading (HZ14)."""
+
+    set = serializers.ChoiceField(["chow", "pung", "kong", "pair"])
+    tiles = serializers.CharField(help_text="The faces played")
+    melded = serializers.BooleanField()
+    printed = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Each tile's printed face; only on a set holding a 紅中",
+    )
+    win = serializers.BooleanField(required=False, help_text="On the set of the winning tile")
+    kind = serializers.CharField(
+        required=False, help_text="A meld's own: pung, kong, added_kong or concealed_kong"
+    )
+
+
+_with_from(ReadingSetSerializer, required=False, allow_null=True, help_text="A meld's feeder")
+
+
+class HongzhongPartSerializer(serializers.Serializer):
+    """One covered seat's term of a 包三家 payment (HZ9.2)."""
+
+    points = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="H")
+    hits = serializers.IntegerField()
+    birds = serializers.IntegerField(help_text="The bird part (HZ8.5)")
+    dealer = serializers.IntegerField(help_text="The dealer part (HZ9.1)")
+    piao_fen = serializers.IntegerField(help_text="The 飄分 part (HZ9.1)")
+    capped = serializers.BooleanField()
+
+
+# "for" is a Python keyword too.
+HongzhongPartSerializer._declared_fields["for"] = serializers.ChoiceField(
+    SEATS, help_text="The seat whose payment the konger covers"
+)
+
+
+class HongzhongWinPaymentSerializer(serializers.Serializer):
+    """P(W, L) (HZ9.1) with its terms; a 包三家 payment has ``parts`` instead of the terms."""
+
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField(help_text="Decimal string: points × base silver")
+    points = serializers.IntegerField()
+    hand = serializers.IntegerField(required=False, help_text="H; absent under 包三家")
+    hits = serializers.IntegerField(required=False)
+    birds = serializers.IntegerField(required=False, help_text="The bird part (HZ8.5)")
+    dealer = serializers.IntegerField(required=False, help_text="The dealer part (HZ9.1)")
+    piao_fen = serializers.IntegerField(required=False, help_text="The 飄分 part (HZ9.1)")
+    capped = serializers.BooleanField(required=False)
+    parts = HongzhongPartSerializer(
+        many=True, required=False, help_text="Only under bao_san_jia: the three covered terms"
+    )
+
+
+_with_from(HongzhongWinPaymentSerializer)
+
+
+class HongzhongWinSerializer(serializers.Serializer):
+    """One winner's account (HZ14), in request order."""
+
+    seat = serializers.ChoiceField(SEATS)
+    shape = serializers.CharField(help_text="standard or seven_pairs (HZ6)")
+    reading = ReadingSetSerializer(many=True)
+    items = HongzhongItemSerializer(many=True)
+    labels = HongzhongLabelSerializer(many=True)
+    hand_points = serializers.IntegerField(help_text="H (HZ7), after any doubling")
+    birds = HongzhongBirdSerializer(many=True)
+    payments = HongzhongWinPaymentSerializer(many=True, help_text="0-point rows included")
+    total = serializers.CharField(help_text="The sum of its payments")
+
+
+class KongPaymentSerializer(serializers.Serializer):
+    """A kong's payment to its owner (HZ10), 0-point rows included."""
+
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField()
+    points = serializers.IntegerField()
+    kind = serializers.CharField(help_text="kong, added_kong or concealed_kong")
+    seat = serializers.ChoiceField(SEATS, help_text="The kong's owner")
+
+
+_with_from(KongPaymentSerializer)
+
+
+class MergedPaymentSerializer(serializers.Serializer):
+    """What one seat pays another in the round, win and kong payments together."""
+
+    to = serializers.ChoiceField(SEATS)
+    amount = serializers.CharField(help_text="Decimal string, never 0")
+
+
+_with_from(MergedPaymentSerializer)
+
+
+class FourSeatMoneySerializer(serializers.Serializer):
+    """A decimal string for each of the four seats."""
+
+    E = serializers.CharField()
+    S = serializers.CharField()
+    W = serializers.CharField()
+    N = serializers.CharField()
+
+
+class HongzhongResultSerializer(serializers.Serializer):
+    """A 紅中 result (HZ14): one account per winner, the kongs' payments, and the payments merged
+    per payer → payee pair (what the ledger records)."""
+
+    game = serializers.CharField(help_text='"hongzhong"')
+    ruleset = serializers.CharField()
+    outcome = serializers.ChoiceField(["self_draw", "discard", "robbed_kong", "draw"])
+    discarder = serializers.ChoiceField(SEATS, allow_null=True)
+    wins = HongzhongWinSerializer(many=True, help_text="Empty for a draw")
+    items = HongzhongSeatItemSerializer(many=True, help_text="Every win's items, with its seat")
+    kong_payments = KongPaymentSerializer(many=True)
+    payments = MergedPaymentSerializer(
+        many=True, help_text="Per ordered pair, in seat order of from then to; no 0 rows"
+    )
+    net = FourSeatMoneySerializer(help_text="Received minus paid; sums to zero")
+    total = serializers.CharField(help_text="The sum of every payment amount of the round")
+    next_dealer = serializers.ChoiceField(SEATS, help_text="HZ2.2")
+
+
 def game_result(**kwargs: object) -> PolymorphicProxySerializer:
     """The result of any game, told apart by ``game``."""
     return PolymorphicProxySerializer(
         component_name="GameResult",
-        serializers={"anqing": ScoreResultSerializer, "anji": AnjiResultSerializer},
+        serializers={
+            "anqing": ScoreResultSerializer,
+            "anji": AnjiResultSerializer,
+            "hongzhong": HongzhongResultSerializer,
+        },
         resource_type_field_name="game",
         **kwargs,
+    )
+
+
+def _winners_field() -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.ChoiceField(SEATS),
+        help_text="Every winner's seat, in seat order E S W N: one, or several on one discard "
+        "(紅中's 一炮多響, HZ3.3); empty for a draw",
     )
 
 
@@ -282,7 +502,10 @@ class SessionDetailSerializer(SharedSessionSerializer):
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     result = serializers.ChoiceField(["win", "draw"])
-    winner = serializers.ChoiceField(SEATS, allow_null=True)
+    winner = serializers.ChoiceField(
+        SEATS, allow_null=True, help_text="The first of winners; null for a draw"
+    )
+    winners = _winners_field()
     dealer = serializers.ChoiceField(SEATS)
     dealer_streak = serializers.IntegerField()
     dealer_base = serializers.IntegerField()
@@ -307,7 +530,10 @@ class RoundAnswerSerializer(RoundSerializer):
 class LedgerRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     result = serializers.ChoiceField(["win", "draw"])
-    winner = serializers.ChoiceField(SEATS, allow_null=True)
+    winner = serializers.ChoiceField(
+        SEATS, allow_null=True, help_text="The first of winners; null for a draw"
+    )
+    winners = _winners_field()
     dealer = serializers.ChoiceField(SEATS)
     dealer_streak = serializers.IntegerField()
     fan = serializers.IntegerField(allow_null=True)

@@ -2,9 +2,10 @@
 deterministic. No answer may be a server error, and every answer must be one the schema
 describes (status code, content type, body).
 
-The caller is a user who owns a sitting with two rounds, and generated session ids, round
-numbers and share tokens are steered onto that sitting now and then, so the session endpoints
-are reached and not only their 404s.
+The caller is a user who owns two sittings with two rounds each, an Anqing one and a 紅中 one
+(一炮多響 with three winners, then a draw whose kongs pay), and generated session ids, round
+numbers and share tokens are steered onto those sittings now and then, so the session endpoints
+are reached and not only their 404s, and both games' rounds are checked against the schema.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from calculator import services
 from calculator.models import Session
 from calculator.wsgi import application
 from tests.calculator.hands import DRAW, plain
+from tests.calculator.hongzhong_sitting import ROUNDS as HONGZHONG_ROUNDS
 
 
 def app(environ: dict, start_response: Any) -> list[bytes]:
@@ -61,8 +63,9 @@ CHECKS = [
 
 
 @pytest.fixture
-def world(db) -> tuple[Session, str]:
-    """A sitting with a win and a draw, and its owner's token."""
+def world(db) -> tuple[list[Session], str]:
+    """Two sittings, each with a win and a draw (Anqing; 紅中's three-winner discard and a draw
+    with kongs), and their owner's token."""
     owner = get_user_model().objects.create_user("fuzz-owner", password="pw-fuzz-owner-1")
     get_user_model().objects.create_user("fuzz-guest", password="pw-fuzz-guest-1")
     session = services.session_create(
@@ -70,21 +73,31 @@ def world(db) -> tuple[Session, str]:
     )
     services.round_record(session=session, entry=plain("S"), user=owner)
     services.round_record(session=session, entry=DRAW, user=owner)
+    hongzhong = services.session_create(
+        owner=owner,
+        name="fuzz 紅中",
+        players=["甲", "乙", "丙", "丁"],
+        base_silver="1",
+        game="hongzhong",
+    )
+    for step in (HONGZHONG_ROUNDS[5], HONGZHONG_ROUNDS[3]):
+        services.round_record(session=hongzhong, entry=step.body, user=owner)
     cache.clear()
-    return session, Token.objects.create(user=owner).key
+    return [session, hongzhong], Token.objects.create(user=owner).key
 
 
-def steer(case: schemathesis.Case, session: Session) -> None:
-    """Point well-formed path parameters at the sitting, about two times in three."""
+def steer(case: schemathesis.Case, sessions: list[Session]) -> None:
+    """Point well-formed path parameters at a sitting, about two times in three (the Anqing one
+    for 1, the 紅中 one for 2)."""
     if case.meta is not None and case.meta.is_negative_at(ParameterLocation.PATH):
         return
     params = case.path_parameters or {}
     if isinstance(params.get("id"), int) and params["id"] % 3:
-        params["id"] = session.pk
+        params["id"] = sessions[params["id"] % 3 - 1].pk
     if isinstance(params.get("number"), int) and params["number"] % 3:
         params["number"] = 1 + params["number"] % 2
     if isinstance(params.get("token"), str) and len(params["token"]) % 3:
-        params["token"] = session.share_token
+        params["token"] = sessions[len(params["token"]) % 3 - 1].share_token
 
 
 @schema.parametrize()
@@ -96,9 +109,9 @@ def steer(case: schemathesis.Case, session: Session) -> None:
     suppress_health_check=list(hypothesis.HealthCheck),
     phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
 )
-def test_every_operation(case: schemathesis.Case, world: tuple[Session, str]) -> None:
-    session, token = world
-    steer(case, session)
+def test_every_operation(case: schemathesis.Case, world: tuple[list[Session], str]) -> None:
+    sessions, token = world
+    steer(case, sessions)
     cache.clear()  # the log-in limit would otherwise turn the token endpoint into 429s
     # The WSGI transport hands the body over as sent: ask for it uncompressed.
     headers = {"Authorization": f"Token {token}", "Accept-Encoding": "identity"}
