@@ -155,8 +155,10 @@ def round_entry_parse(
         if field != "result" and field not in hand_fields:
             raise invalid(f"未知的欄位：{field}。", f"Unknown field: {field}.")
     hand = {field: body[field] for field in hand_fields if field in body}
-    if "winners" in hand:
-        _winners_fit_result(hand["winners"], result)
+    if "winners" in hand_fields:
+        # Absent or null is no winner (null means absent): a win without one is E_CONTEXT too.
+        winners = hand.get("winners")
+        _winners_fit_result([] if winners is None else winners, result)
     if result == Round.DRAW:
         # A game's draw may carry some fields (紅中: the kongs made, HZ10.3); no other.
         extra = [field for field in hand if field not in game.draw_fields]
