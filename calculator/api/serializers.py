@@ -30,7 +30,8 @@ class SessionCreateSerializer(serializers.Serializer):
         min_value=2,
         max_value=4,
         required=False,
-        help_text="One of the game's seat counts (anqing 4; anji 2, 3 or 4); absent: the most",
+        help_text="One of the game's seat counts (anqing 4; anji 2, 3 or 4; hongzhong 4); absent: "
+        "the most",
     )
     players = serializers.ListField(
         child=serializers.CharField(max_length=40),
@@ -42,7 +43,9 @@ class SessionCreateSerializer(serializers.Serializer):
         RULESETS, required=False, help_text="One of the game's rulesets; absent: its first"
     )
     base_silver = serializers.DecimalField(max_digits=12, decimal_places=4, default="1")
-    rules = serializers.DictField(required=False, help_text="House-rule overrides (R12)")
+    rules = serializers.DictField(
+        required=False, help_text="The game's house-rule overrides (R12, AJ13, HZ16)"
+    )
 
 
 class HongzhongWinnerSerializer(serializers.Serializer):
