@@ -559,7 +559,7 @@ def ledger_csv(session: Session) -> str:
         head = [
             entry["number"],
             entry["result"],
-            entry["winner"] or "",
+            "".join(entry["winners"]),  # every winner of a round (紅中: several, HZ9.2)
             entry["dealer"],
             entry["dealer_streak"],
             "yes" if entry["voided"] else "",

@@ -160,6 +160,8 @@ def round_entry_parse(
         winners = hand.get("winners")
         _winners_fit_result([] if winners is None else winners, result)
     if result == Round.DRAW:
+        if hand.get("winners") == []:
+            del hand["winners"]  # a draw's winners: none, as it says
         # A game's draw may carry some fields (紅中: the kongs made, HZ10.3); no other.
         extra = [field for field in hand if field not in game.draw_fields]
         if extra:
