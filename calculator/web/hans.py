@@ -16,7 +16,9 @@ _PAIRS = (
     "開开 閒闲 間间 雙双 顯显 風风 餵喂 麼么 點点 龍龙 對对 將将 後后 頂顶 順顺 須须 麻麻 歲岁 "
     "實实 該该 須须 應应 說说 錯错 張张 國国 會会 聽听 攤摊 盤盘 剩剩 還还 嗎吗 壓压 級级 號号 頭头 "
     # the app's own refusals: archived, caps, share links, members
-    "刪删 員员 場场 導导 廢废 復复 換换 檔档 舊旧 記记 銷销 鏈链"
+    "刪删 員员 場场 導导 廢废 復复 換换 檔档 舊旧 記记 銷销 鏈链 "
+    # 紅中's (scoring/hongzhong) traditional characters
+    "搶抢"
 )
 TO_HANS = str.maketrans({pair[0]: pair[1] for pair in _PAIRS.split()})
 
@@ -30,13 +32,16 @@ def to_hans(text: str) -> str:
     return text.translate(TO_HANS)
 
 
-# Anji's texts (scoring/anji), simplified → traditional; tests check every text the engine gives
+# Anji's and 紅中's texts (scoring/anji, scoring/hongzhong), simplified → traditional; tests check
+# every text the engine gives
 # against OpenCC's s2tw, and that no Anqing text changes.
 _HANT_PAIRS = (
     "万萬 与與 东東 两兩 个個 为為 于於 体體 余餘 兰蘭 写寫 冲衝 况況 则則 别別 却卻 叠疊 后後 "
     "头頭 对對 将將 幺么 庄莊 应應 开開 张張 当當 数數 无無 时時 杠槓 条條 没沒 点點 着著 础礎 "
     "种種 简簡 组組 经經 结結 给給 补補 规規 计計 认認 许許 识識 请請 读讀 负負 财財 过過 这這 "
-    "连連 选選 里裡 长長 闲閒 间間 项項 顺順 飘飄"
+    "连連 选選 里裡 长長 闲閒 间間 项項 顺順 飘飄 "
+    # 紅中's texts (scoring/hongzhong), mostly 简体 as its seed
+    "几幾 响響 够夠 戏戲 抢搶 担擔 游遊 筑築 红紅 进進 鸟鳥"
 )
 TO_HANT = str.maketrans({pair[0]: pair[1] for pair in _HANT_PAIRS.split()})
 

@@ -232,7 +232,7 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     for i, w in enumerate(winners):
         if w.seat not in SEATS or w.seat in seen:
             repeated = w.seat in SEATS
-            why = "重复" if repeated else "不是座位 E、S、W、N"
+            why = "写了两次" if repeated else "不是座位 E、S、W、N"
             why_en = "is repeated" if repeated else "is not one of the seats E, S, W, N"
             raise error(
                 "E_CONTEXT",

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from calculator.web.hans import to_hant
+from calculator.web.hans import to_hans, to_hant
 from calculator.web.templatetags.tiles import pick
 from tests.pages.test_anji_pages import AJ15_1, anji_form
 
@@ -36,6 +36,16 @@ def test_every_character_of_anjis_texts_is_converted_as_opencc_converts_it() -> 
     assert len(characters) > 100
     wrong = {c: (to_hant(c), S2TW.convert(c)) for c in characters if to_hant(c) != S2TW.convert(c)}
     assert not wrong
+
+
+def test_every_character_of_hongzhongs_texts_reads_as_opencc_writes_it() -> None:
+    """紅中's texts mix 简体 (its seed) and 繁體 (無紅中, 搶槓): each character reads traditional
+    on a 繁體 page and simplified on a 简体 page, as OpenCC converts it."""
+    characters = {c for text in texts("hongzhong") for c in HAN.findall(text)}
+    assert len(characters) > 100
+    t2s = opencc.OpenCC("t2s")
+    assert not {c for c in characters if to_hant(c) != S2TW.convert(c)}
+    assert not {c for c in characters if to_hans(c) != t2s.convert(c)}
 
 
 def test_anqings_texts_change_only_where_opencc_agrees() -> None:

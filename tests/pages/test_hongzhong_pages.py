@@ -154,6 +154,8 @@ def test_an_engine_refusal_is_shown_and_nothing_is_saved(owner_client, hz_sittin
     answer = owner_client.post(url, {**data, "confirm": "1"})
     assert answer.status_code == 400
     assertContains(answer, 'data-error-code="E_CONTEXT"', status_code=400)
+    # The code links to its heading in 紅中's rule book (HZ15), not Anqing's.
+    assertContains(answer, 'href="/rules/hongzhong/#E_CONTEXT"', status_code=400)
     assert not Round.objects.filter(session=hz_sitting).exists()
 
 

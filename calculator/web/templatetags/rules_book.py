@@ -20,3 +20,14 @@ def rule_links(text: str | None) -> SafeString:
 def rule_anchor(rule_id: str | None) -> str:
     """``{{ label.rule|rule_anchor }}``: the id of a rule's heading on the rules page."""
     return rules_book.rule_anchor(rule_id or "")
+
+
+@register.filter
+def rule_links_in(text: str | None, game: str | None = None) -> SafeString:
+    """``{{ error.code|rule_links_in:game }}``: the ids linked to ``game``'s rule book when it
+    has them (紅中's E_CONTEXT is HZ15's), else where the ids themselves point."""
+    if game in rules_book.BOOKS:
+        linked = rules_book.rule_links(text, game)
+        if "<a" in linked:
+            return linked
+    return rules_book.rule_links(text)
