@@ -182,6 +182,15 @@ def test_the_house_rules_page_shows_the_hz16_keys(owner_client, hz_sitting):
     assertContains(page, 'name="rule-bird_rule"')
     assertContains(page, 'name="rule-kong_pays_on_draw"')
     assertContains(page, "流局也算杠分")
+    assertContains(page, "每一项的分（HZ7、HZ8、HZ10）")  # not Anqing's 牌型番
+    assertNotContains(page, "R12")
+
+
+def test_settle_up_leaves_out_anqings_fan_and_bao_columns(owner_client, hz_sitting):
+    page = owner_client.get(f"/sessions/{hz_sitting.pk}/settle/")
+    assert page.status_code == 200
+    assertNotContains(page, "最大番")
+    assertNotContains(page, "包牌付出")
 
 
 def test_piao_fen_fields_follow_the_house_rule(owner_client, hz_sitting):
@@ -200,6 +209,7 @@ def test_piao_fen_fields_follow_the_house_rule(owner_client, hz_sitting):
 def test_the_calculator_scores_a_hongzhong_round(client):
     page = client.get("/calculator/?game=hongzhong")
     assertContains(page, 'name="outcome"')
+    assertContains(page, "谁放炮")
     data = round_form(
         "discard",
         ["E", "S"],
