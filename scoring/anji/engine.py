@@ -4,8 +4,8 @@ method group, the best reading, the payments and every reason in words."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
+from scoring.amounts import amount_of
 from scoring.anji.errors import AnjiError
 from scoring.anji.hand import (
     MELD_SET,
@@ -38,14 +38,6 @@ class Scored:
     x: int
     x_discarder: int | None
     gain: int  # what the winner receives, in points (AJ10.1)
-
-
-def money(points: int, silver: Decimal) -> str:
-    """AJ11.1: points × base_silver, exact, without exponent or trailing zeros."""
-    amount = Decimal(points) * silver
-    if amount == 0:
-        return "0"
-    return format(amount.normalize(), "f")
 
 
 def has_wild(hand: Hand, r: Reading) -> bool:
@@ -278,7 +270,7 @@ def result_of(hand: Hand, s: Scored) -> dict:
             {
                 "from": seat,
                 "to": hand.winner,
-                "amount": money(points, hand.silver),  # type: ignore[arg-type]
+                "amount": amount_of(points, hand.silver),  # type: ignore[arg-type]
                 "points": points,
             }
         )
@@ -297,7 +289,7 @@ def result_of(hand: Hand, s: Scored) -> dict:
         "x": s.x,
         "x_discarder": s.x_discarder,
         "payments": payments,
-        "total": money(total, hand.silver),
+        "total": amount_of(total, hand.silver),
     }
 
 

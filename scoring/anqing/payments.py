@@ -5,25 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 
+from scoring.amounts import amount_of, money
 from scoring.anqing.hand import MELD_NAMES, Hand, Meld
 from scoring.anqing.rules import DEFAULTS, Rules
 from scoring.anqing.table import SEATS, dealer_base, lianzhuang_bonus
 from scoring.tiles import code, format_tiles, tile_name
-
-
-@lru_cache(maxsize=4096)
-def money(amount: Decimal) -> str:
-    """A decimal string without exponent or trailing zeros: ``Decimal("16.00")`` → ``"16"``."""
-    if amount == 0:
-        return "0"
-    text = format(amount.normalize(), "f")
-    return text
-
-
-@lru_cache(maxsize=4096)
-def amount_of(units: int, silver: Decimal) -> str:
-    """``units`` × base silver as a money string (exact: ``Decimal`` throughout, R9)."""
-    return money(Decimal(units) * silver)
 
 
 def bao_key(fed: list[Meld]) -> str | None:

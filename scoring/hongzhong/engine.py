@@ -4,9 +4,9 @@ payments (HZ10), a draw (HZ11) and the result (HZ14), refusals in HZ15's order."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
+from scoring.amounts import amount_of
 from scoring.errors import ScoringError
 from scoring.hongzhong.errors import HongzhongError
 from scoring.hongzhong.hand import Scored, best, reading_of
@@ -32,14 +32,6 @@ RULE = {
     "QING_YI_SE": ("HZ7.1", "七对、碰碰胡、清一色+1分"),
     "WU_HONG_ZHONG": ("HZ4.4", "无红中自摸+1分"),
 }
-
-
-def money(points: int, silver: Decimal) -> str:
-    """HZ9.3: points × base_silver, exact, without exponent or trailing zeros."""
-    amount = Decimal(points) * silver
-    if amount == 0:
-        return "0"
-    return format(amount.normalize(), "f")
 
 
 def seat_after(seat: str, steps: int) -> str:
@@ -117,7 +109,7 @@ def win_payments(req: Request, w: Winner, hand: int, self_draw: bool) -> list[di
             {
                 "from": req.discarder,
                 "to": w.seat,
-                "amount": money(points, silver),
+                "amount": amount_of(points, silver),
                 "points": points,
                 "parts": parts,
             }
@@ -126,7 +118,7 @@ def win_payments(req: Request, w: Winner, hand: int, self_draw: bool) -> list[di
     out = []
     for payer in payers:
         t = term(req, w, hand, payer)  # type: ignore[arg-type]
-        out.append({"from": payer, "to": w.seat, "amount": money(t["points"], silver), **t})
+        out.append({"from": payer, "to": w.seat, "amount": amount_of(t["points"], silver), **t})
     return out
 
 
@@ -149,7 +141,7 @@ def kong_payments(req: Request) -> list[dict]:
                 {
                     "from": payer,
                     "to": owner,
-                    "amount": money(points, req.silver),
+                    "amount": amount_of(points, req.silver),
                     "points": points,
                     "kind": kind,
                     "seat": owner,
@@ -236,7 +228,7 @@ def win_result(req: Request, w: Winner, s: Scored, self_draw: bool) -> dict:
         "hand_points": s.hand,
         "birds": birds_of(w, req.rules),
         "payments": payments,
-        "total": money(total, req.silver),
+        "total": amount_of(total, req.silver),
     }
 
 
@@ -272,9 +264,9 @@ def score_request(request: dict) -> dict:
         merged[(p["from"], p["to"])] = merged.get((p["from"], p["to"]), 0) + p["points"]
     order = {s: i for i, s in enumerate(SEATS)}
     payments = [
-        {"from": a, "to": b, "amount": money(n, req.silver)}
+        {"from": a, "to": b, "amount": amount_of(n, req.silver)}
         for (a, b), n in sorted(merged.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]]))
-        if money(n, req.silver) != "0"
+        if amount_of(n, req.silver) != "0"
     ]
     net = dict.fromkeys(SEATS, 0)
     for (a, b), n in merged.items():
@@ -289,8 +281,8 @@ def score_request(request: dict) -> dict:
         "items": [{"seat": win["seat"], **item} for win in wins for item in win["items"]],
         "kong_payments": kongs,
         "payments": payments,
-        "net": {s: money(n, req.silver) for s, n in net.items()},
-        "total": money(sum(merged.values()), req.silver),
+        "net": {s: amount_of(n, req.silver) for s, n in net.items()},
+        "total": amount_of(sum(merged.values()), req.silver),
         "next_dealer": next_dealer_of(req),
     }
 
