@@ -34,3 +34,19 @@ def invalid(message: str, message_en: str) -> CalculatorError:
 
 def not_found(message: str = "找不到。", message_en: str = "Not found.") -> CalculatorError:
     return CalculatorError("E_NOT_FOUND", message, message_en, status=404)
+
+
+class RoundConflict(CalculatorError):
+    """E_CONFLICT (409): the sitting moved on since the form or request was made. A new round was
+    meant as round ``expected``, but that round is recorded already (another phone did it); or a
+    correction was opened on a version of the round that has changed since. ``round`` is the
+    round that is there now (None when there is none to show), ``next_round`` the number the
+    next round would take."""
+
+    def __init__(
+        self, message: str, message_en: str, *, round: object, expected: int, next_round: int
+    ) -> None:
+        super().__init__("E_CONFLICT", message, message_en, status=409)
+        self.round = round
+        self.expected = expected
+        self.next_round = next_round

@@ -170,6 +170,9 @@ class Round(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # 1 when recorded, one more with each correction or void: a correction form names the version
+    # it was opened on, and is refused (E_CONFLICT) if the round changed since.
+    version = models.PositiveIntegerField(default=1)
     recorded_at = models.DateTimeField(auto_now_add=True)
     corrected_at = models.DateTimeField(null=True, blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
@@ -216,13 +219,17 @@ class Payment(models.Model):
 
 
 class IdempotentAnswer(models.Model):
-    """The first answer given to a request carrying an ``Idempotency-Key`` header.
+    """The first answer given to a request carrying a one-time key: the API's ``Idempotency-Key``
+    header (one per session), or the key every page form that changes a sitting carries (no
+    session: one per user, since some of those forms make or delete the sitting itself).
 
     The key is bound to the user who sent it and to a hash of the body: the same key with another
     body (or from another user) is refused instead of replaying an answer to a different request.
     """
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey(
+        Session, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     key = models.CharField(max_length=200)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
@@ -235,8 +242,14 @@ class IdempotentAnswer(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["session", "key"], name="unique_idempotency_key")
+            models.UniqueConstraint(fields=["session", "key"], name="unique_idempotency_key"),
+            models.UniqueConstraint(
+                fields=["user", "key"],
+                condition=models.Q(session__isnull=True),
+                name="unique_form_key",
+            ),
         ]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
 
 BALANCE_FIELDS = {"E": "balance_e", "S": "balance_s", "W": "balance_w", "N": "balance_n"}

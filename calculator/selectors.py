@@ -356,6 +356,8 @@ def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) 
         "fan": game_round.fan,
         "total": money_str(sum((p.amount for p in payments), ZERO)),
         "voided": game_round.voided,
+        # Goes up with each correction or void; a correction may name it (E_CONFLICT if stale).
+        "version": game_round.version,
         "hand": game_round.hand,
         "rules_version": game_round.rules_version.number,
         "scoring": game_round.scoring,

@@ -21,7 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from calculator.errors import CalculatorError, invalid, not_found
+from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
 from calculator.models import (
     BALANCE_FIELDS,
     IdempotentAnswer,
@@ -387,9 +387,16 @@ def round_record(
     entry: RoundEntry | Mapping,
     user: AbstractBaseUser | None = None,
     idempotency_key: str | None = None,
+    expected_round: int | None = None,
+    request_body: Mapping | None = None,
 ) -> Recorded:
     """Record the next round; with an ``Idempotency-Key`` a replay (the same user, the same
-    body) gets the first answer, and the key reused for another request is E_IDEMPOTENCY."""
+    body) gets the first answer, and the key reused for another request is E_IDEMPOTENCY.
+
+    ``expected_round`` is the number the caller means this round to take (the round a form was
+    opened for): if the sitting has moved on since, nothing is recorded and ``RoundConflict``
+    names the round that is there. ``request_body`` is what the key's body hash is taken of
+    (the whole body as sent, ``expected_round`` included); ``entry`` by default."""
     session = _locked(session)
     body_hash = ""
     if idempotency_key:
@@ -398,15 +405,17 @@ def round_record(
                 "Idempotency-Key 最多 200 個可見字符。",
                 "Idempotency-Key is at most 200 printable characters.",
             )
-        body_hash = request_hash(entry)
+        body_hash = request_hash(entry if request_body is None else request_body)
         first = IdempotentAnswer.objects.filter(session=session, key=idempotency_key).first()
         if first is not None:
             _same_request(first, user, body_hash)
             return Recorded(None, first.status, first.body, replayed=True)
     _open_for_changes(session)
-    entry = _entry_for(session, entry)
     # The locked row holds what the history gives: the newest number, the next dealer (R2.2).
     last = session.last_number
+    if expected_round is not None and expected_round != last + 1:
+        raise _moved_on(session, expected_round, last + 1)
+    entry = _entry_for(session, entry)
     _round_cap(last)
     version = session.rules_versions.order_by("-number").first()
     dealer, streak = session.next_dealer, session.next_streak
@@ -458,6 +467,26 @@ def round_record(
     return Recorded(game_round, 201, body, replayed=False)
 
 
+def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict:
+    """The sitting is past the round a form or request meant to record: the round recorded as
+    that number (the newest one if there is no such round)."""
+    there = (
+        session.rounds.filter(number__lte=expected)
+        .select_related("rules_version", "recorded_by")
+        .order_by("-number")
+        .first()
+    )
+    number = there.number if there is not None else next_round - 1
+    return RoundConflict(
+        f"第 {expected} 局已經記錄過了（下一局是第 {next_round} 局），這一局沒有記錄。",
+        f"Round {expected} is recorded already (the next round is {next_round}); this round was "
+        "not recorded.",
+        round=there if there is not None and number >= 1 else None,
+        expected=expected,
+        next_round=next_round,
+    )
+
+
 def request_hash(entry: RoundEntry | Mapping) -> str:
     """SHA-256 (hex) of the canonical JSON of a round body: keys sorted, no spaces, UTF-8."""
     body = {"result": entry.result, **entry.hand} if isinstance(entry, RoundEntry) else entry
@@ -490,12 +519,28 @@ def round_correct(
     number: int,
     entry: RoundEntry | Mapping,
     user: AbstractBaseUser | None = None,
+    expected_version: int | None = None,
 ) -> Round:
-    """Replace what round ``number`` recorded; every later round is re-scored in order."""
+    """Replace what round ``number`` recorded; every later round is re-scored in order.
+
+    ``expected_version`` is the round's version the correction was made on: if the round has
+    changed since (corrected or voided from another phone), nothing changes and
+    ``RoundConflict`` names the round as it is now."""
     session = _locked(session)
     _open_for_changes(session)
-    entry = _entry_for(session, entry)
     game_round = _round_of(session, number)
+    if expected_version is not None and expected_version != game_round.version:
+        raise RoundConflict(
+            f"第 {number} 局在你打開更正之後已被改過（現在是第 {game_round.version} 版，"
+            f"你改的是第 {expected_version} 版），沒有更正。",
+            f"Round {number} was changed after this correction was opened (it is now version "
+            f"{game_round.version}; the correction was made on version {expected_version}); "
+            "nothing was corrected.",
+            round=game_round,
+            expected=number,
+            next_round=session.last_number + 1,
+        )
+    entry = _entry_for(session, entry)
     if game_round.voided:
         raise CalculatorError(
             "E_CONFLICT",
@@ -504,7 +549,11 @@ def round_correct(
             status=409,
         )
     Round.objects.filter(pk=game_round.pk).update(
-        result=entry.result, winner=entry.winner, hand=entry.hand, corrected_at=timezone.now()
+        result=entry.result,
+        winner=entry.winner,
+        hand=entry.hand,
+        corrected_at=timezone.now(),
+        version=F("version") + 1,
     )
     _rescore_from(session, number)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
@@ -518,7 +567,9 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
     _open_for_changes(session)
     game_round = _round_of(session, number)
     if not game_round.voided:
-        Round.objects.filter(pk=game_round.pk).update(voided=True, voided_at=timezone.now())
+        Round.objects.filter(pk=game_round.pk).update(
+            voided=True, voided_at=timezone.now(), version=F("version") + 1
+        )
         _rescore_from(session, number)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
 

@@ -106,6 +106,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Every transaction takes the write lock when it begins (BEGIN IMMEDIATE) and waits for it:
+    # two writes at once (a double tap) take turns instead of one failing with "database is
+    # locked" when it upgrades a read lock.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable server is reported within seconds (see /healthz), not after a hang.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
