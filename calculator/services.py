@@ -477,10 +477,20 @@ def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict
         .first()
     )
     number = there.number if there is not None else next_round - 1
+    if expected > next_round:  # not taken: the sitting has not got that far
+        message = (
+            f"還不能記第 {expected} 局（下一局是第 {next_round} 局），這一局沒有記錄。",
+            f"Round {expected} cannot be recorded yet (the next round is {next_round}); this "
+            "round was not recorded.",
+        )
+    else:
+        message = (
+            f"第 {expected} 局已經記錄過了（下一局是第 {next_round} 局），這一局沒有記錄。",
+            f"Round {expected} is recorded already (the next round is {next_round}); this round "
+            "was not recorded.",
+        )
     return RoundConflict(
-        f"第 {expected} 局已經記錄過了（下一局是第 {next_round} 局），這一局沒有記錄。",
-        f"Round {expected} is recorded already (the next round is {next_round}); this round was "
-        "not recorded.",
+        *message,
         round=there if there is not None and number >= 1 else None,
         expected=expected,
         next_round=next_round,

@@ -16,8 +16,9 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from calculator import selectors
 from calculator.api.parsers import too_large
-from calculator.errors import CalculatorError
+from calculator.errors import CalculatorError, RoundConflict
 
 KINDS: list[tuple[type[exceptions.APIException], str, str, str]] = [
     (
@@ -88,9 +89,23 @@ def _text(detail: Any) -> str:
     return str(detail)
 
 
+def conflict_body(exc: RoundConflict) -> dict[str, Any]:
+    """409 E_CONFLICT of a body that named a round which has moved on: the error object and,
+    beside it, the round that is there (as the API shows a round; null when there is none) and
+    the number the next round would take, so a client can show both rounds."""
+    there = exc.round
+    return {
+        **exc.as_dict(),
+        "round": selectors.round_as_dict(there) if there is not None else None,
+        "next_round": exc.next_round,
+    }
+
+
 def error_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         exc = too_large(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    if isinstance(exc, RoundConflict):
+        return Response(conflict_body(exc), status=exc.status)
     if isinstance(exc, CalculatorError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, Http404):

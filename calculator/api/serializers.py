@@ -119,6 +119,27 @@ class RoundEntrySerializer(serializers.Serializer):
         required=False,
         help_text="紅中: each seat's 飄分, 0 … piao_fen_max (HZ9.1); a seat left out is 0",
     )
+    # Not part of the round: the number a new round is meant to take (docs/api.md).
+    expected_round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The number this round is meant to take (the state's next_round when the form "
+        "was opened). If the sitting has moved on, nothing is recorded: 409 E_CONFLICT with the "
+        "round that is there and next_round. Absent: the next number, whatever it is",
+    )
+
+
+class RoundCorrectionSerializer(RoundEntrySerializer):
+    """A correction: the round body, and the version of the round it was made on."""
+
+    expected_round = None  # type: ignore[assignment]  # a new round's only: DRF drops it
+    version = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The round's version the correction was made on. If the round has been "
+        "corrected or voided since, nothing changes: 409 E_CONFLICT with the round as it is now. "
+        "Absent: correct whatever version is there",
+    )
 
 
 class RulesChangeSerializer(serializers.Serializer):
@@ -131,6 +152,7 @@ class InviteSerializer(serializers.Serializer):
 
 class ScoreRequestSerializer(RoundEntrySerializer):
     result = None
+    expected_round = None  # type: ignore[assignment]  # a round body's only
     game = serializers.ChoiceField(
         GAME_CODES, required=False, allow_null=True, help_text="Absent or null: anqing"
     )
@@ -515,6 +537,11 @@ class RoundSerializer(serializers.Serializer):
     fan = serializers.IntegerField(allow_null=True)
     total = serializers.CharField()
     voided = serializers.BooleanField()
+    version = serializers.IntegerField(
+        min_value=1,
+        help_text="1 when recorded, one more with each correction or void; a correction may send "
+        "it back as its version",
+    )
     hand = serializers.DictField(
         help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
     )
@@ -528,6 +555,23 @@ class RoundSerializer(serializers.Serializer):
 
 class RoundAnswerSerializer(RoundSerializer):
     state = StateSerializer(help_text="The session's state after the change")
+
+
+class ConflictSerializer(ErrorSerializer):
+    """409 E_CONFLICT. When a round body named a round that has moved on (`expected_round`
+    taken already, or `version` stale), the error comes with the round that is there and the
+    number the next round would take; other conflicts (an archived sitting, two writes that met,
+    a voided round corrected) are the error object alone."""
+
+    round = RoundSerializer(
+        allow_null=True,
+        required=False,
+        help_text="The round recorded under expected_round (or the round corrected, as it is "
+        "now); null when there is none to show",
+    )
+    next_round = serializers.IntegerField(
+        min_value=1, required=False, help_text="The number the next round recorded would take"
+    )
 
 
 class LedgerRoundSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse
@@ -18,6 +19,7 @@ from calculator import paging, selectors, services
 from calculator.api.parsers import LimitedJSONParser
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers import (
+    ConflictSerializer,
     ExportSerializer,
     InvitedSerializer,
     InviteSerializer,
@@ -25,6 +27,7 @@ from calculator.api.serializers import (
     MemberSerializer,
     PlayerStatsSerializer,
     RoundAnswerSerializer,
+    RoundCorrectionSerializer,
     RoundEntrySerializer,
     RoundSerializer,
     RulesChangeSerializer,
@@ -88,12 +91,42 @@ PAGE_PARAMETERS = [LIMIT_PARAMETER, OFFSET_PARAMETER, *PAGE_HEADERS]
 # What any logged-in read of a session may answer besides 200; writes add 400, 409, 413, 415.
 READ_ERRORS = errors(401, 404)
 WRITE_ERRORS = errors(400, 401, 404, 409, 413, 415)
+# A round's post or correction: its 409 may name the round that is there (ConflictSerializer).
+ROUND_WRITE_ERRORS = {**WRITE_ERRORS, 409: ConflictSerializer}
 
 
 def _body(request: Request) -> dict[str, Any]:
     if not isinstance(request.data, dict):
         raise invalid("請求必須是 JSON 對象。", "The request body must be a JSON object.")
     return request.data
+
+
+def _shown(value: object) -> str:
+    """A refused value as a message quotes it: as JSON writes it, short, whatever was sent."""
+    if isinstance(value, list | dict):
+        return "[…]" if isinstance(value, list) else "{…}"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:39]}…"
+
+
+def _round_pointer(body: dict[str, Any], field: str, zh: str, en: str) -> int | None:
+    """An optional whole number ≥ 1 of a round body that says which round (or which version of
+    it) the body was made for: ``expected_round`` of a post, ``version`` of a correction. Absent:
+    None. Anything else (a string, a fraction, true, null, 0) is E_INVALID naming the field."""
+    if field not in body:
+        return None
+    value = body[field]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise invalid(
+            f"{field} 必須是不小於 1 的整數（{zh}），收到 {_shown(value)}。",
+            f"{field} must be a whole number, 1 or more ({en}); got {_shown(value)}.",
+        )
+    return value
+
+
+def _without(body: dict[str, Any], field: str) -> dict[str, Any]:
+    """The round body itself, without the field that only says which round it is for."""
+    return {key: value for key, value in body.items() if key != field}
 
 
 class ScoreView(APIView):
@@ -195,15 +228,25 @@ class RoundListView(SessionView):
     @extend_schema(
         request=RoundEntrySerializer,
         parameters=[IDEMPOTENCY_HEADER],
-        # 422: E_IDEMPOTENCY, the key was first sent with another body or by another user.
-        responses={201: RoundAnswerSerializer, **WRITE_ERRORS, **errors(422)},
+        # 409: E_CONFLICT, expected_round is taken already (with the round there), the sitting is
+        # archived, or two posts met. 422: E_IDEMPOTENCY, the key was first sent with another body
+        # or by another user.
+        responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
+        session = self.session(request, pk)
+        body = _body(request)
+        expected = _round_pointer(
+            body, "expected_round", "這一局要記成第幾局", "the number this round is meant to take"
+        )
         recorded = services.round_record(
-            session=self.session(request, pk),
-            entry=_body(request),
+            session=session,
+            entry=_without(body, "expected_round"),
             user=request.user,
             idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_round=expected,
+            # The key's body hash is of the body as sent, expected_round included.
+            request_body=body,
         )
         headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
         return Response(recorded.body, status=recorded.status, headers=headers)
@@ -214,15 +257,27 @@ class RoundDetailView(SessionView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         return Response(selectors.round_detail(self.session(request, pk), number))
 
+    # 409: E_CONFLICT, version is stale (with the round as it is now), the round is voided, or the
+    # sitting is archived.
     @extend_schema(
-        request=RoundEntrySerializer, responses={200: RoundAnswerSerializer, **WRITE_ERRORS}
+        request=RoundCorrectionSerializer,
+        responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
+        session = self.session(request, pk)
+        body = _body(request)
+        version = _round_pointer(
+            body,
+            "version",
+            "這次更正是在這一局的第幾版上改的",
+            "the version of the round this correction was made on",
+        )
         game_round = services.round_correct(
-            session=self.session(request, pk),
+            session=session,
             number=number,
-            entry=_body(request),
+            entry=_without(body, "version"),
             user=request.user,
+            expected_version=version,
         )
         return Response(selectors.round_answer(game_round))
 
