@@ -506,12 +506,17 @@ def request_hash(entry: RoundEntry | Mapping) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> None:
+def same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> bool:
     """A key is replayed only for the user and the body it was first sent with. Answers stored
     before keys remembered them (no user, no hash) replay as they always did."""
     user_id = user.pk if user is not None else None
     other_user = first.user_id is not None and first.user_id != user_id
-    if other_user or (first.body_hash and first.body_hash != body_hash):
+    return not (other_user or (first.body_hash and first.body_hash != body_hash))
+
+
+def _same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> None:
+    """``same_request``, or E_IDEMPOTENCY (the API's words)."""
+    if not same_request(first, user, body_hash):
         raise CalculatorError(
             "E_IDEMPOTENCY",
             "這個 Idempotency-Key 已用於另一個請求（內容不同或來自另一位用戶），沒有記錄任何東西；"

@@ -52,6 +52,14 @@ from calculator.web.forms import (
     player_count_from,
 )
 from calculator.web.hongzhong import HONGZHONG, HongzhongCalculatorForm, HongzhongForm
+from calculator.web.once import (
+    confirmed,
+    invited,
+    round_corrected,
+    round_saved,
+    share_changed,
+    written_once,
+)
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -324,6 +332,7 @@ def session_list(request: HttpRequest) -> HttpResponse:
     return render(request, "web/session_list.html", context)
 
 
+@written_once()
 @login_required
 def session_import(request: HttpRequest) -> HttpResponse:
     """Rebuild a sitting from its JSON export (uploaded or pasted): every round is scored again
@@ -378,6 +387,7 @@ def restart_of(request: HttpRequest) -> Session | None:
         return None
 
 
+@written_once()
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
     """Open a sitting; ``?from=<pk>`` starts from another one: the same players in the same
@@ -741,12 +751,14 @@ def save_round(
     return redirect("web:session", pk=session.pk)
 
 
+@written_once(write=round_saved)
 @with_session
 @while_open
 def round_new(request: HttpRequest, session: Session) -> HttpResponse:
     return round_editor(request, session)
 
 
+@written_once(write=round_corrected)
 @with_session
 @while_open
 def round_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
@@ -761,6 +773,7 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
     return round_editor(request, session, game_round)
 
 
+@written_once(write=confirmed)
 @require_POST
 @with_session
 @while_open
@@ -772,6 +785,7 @@ def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
     return save_round(request, session, None, {"result": "draw"}, {"session": session})
 
 
+@written_once(write=confirmed)
 @require_POST
 @with_session
 @while_open
@@ -820,6 +834,7 @@ def round_detail(request: HttpRequest, session: Session, number: int) -> HttpRes
     return render(request, "web/round.html", context)
 
 
+@written_once()
 @with_session
 @while_open
 def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
@@ -860,6 +875,7 @@ def settle(request: HttpRequest, session: Session) -> HttpResponse:
     return render(request, "web/settle.html", context)
 
 
+@written_once(fragment=invited)
 @with_session
 def members(request: HttpRequest, session: Session) -> HttpResponse:
     """Who may record in this sitting; its owner invites others by username."""
@@ -888,6 +904,7 @@ def members(request: HttpRequest, session: Session) -> HttpResponse:
     return render_page_or(request, "web/members.html", "members", context)
 
 
+@written_once()
 @with_session
 def rules(request: HttpRequest, session: Session) -> HttpResponse:
     """The house rules in force and their history; a change makes a new version that only the
@@ -1037,6 +1054,7 @@ def session_anchor(session: Session, anchor: str) -> str:
     return f"{reverse('web:session', args=[session.pk])}#{anchor}"
 
 
+@written_once(write=share_changed)
 @require_POST
 @with_session
 def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
@@ -1063,6 +1081,7 @@ def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect(session_anchor(session, "share"))
 
 
+@written_once(write=confirmed)
 @require_POST
 @with_session
 def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
@@ -1077,6 +1096,7 @@ def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect("web:session", pk=session.pk)
 
 
+@written_once()
 @require_POST
 @with_session
 def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
@@ -1088,6 +1108,7 @@ def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect("web:session", pk=session.pk)
 
 
+@written_once(write=confirmed)
 @require_POST
 @with_session
 def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
@@ -1103,6 +1124,7 @@ def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
     return redirect("web:session_list")
 
 
+@written_once(write=confirmed)
 @require_POST
 @with_session
 def member_remove(request: HttpRequest, session: Session, username: str) -> HttpResponse:

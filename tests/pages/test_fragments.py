@@ -12,7 +12,10 @@ from django.test import Client
 from calculator import services
 from calculator.web.templatetags import fragments
 
-VOLATILE = re.compile(r'(name="csrfmiddlewaretoken" value=|nonce=|"X-CSRFToken": )"[^"]*"')
+# Per response: the CSRF token, the CSP nonce and each form's one-time key (``once``).
+VOLATILE = re.compile(
+    r'(name="csrfmiddlewaretoken" value=|name="once" value=|nonce=|"X-CSRFToken": )"[^"]*"'
+)
 
 
 def page(client: Client, url: str, language: str = "zh-hans") -> str:
