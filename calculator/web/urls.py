@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from calculator.web import passwords, rules_book, views
+from calculator.web import passwords, rules_book, sw, views
 
 app_name = "web"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("calculator/", views.calculator, name="calculator"),
+    # The service worker sits at the root so that it may control every page (calculator/web/sw.py).
+    path("sw.js", sw.worker, name="service_worker"),
+    path("offline/", sw.offline, name="offline"),
     # Each game's rule book (calculator.web.rules_book.BOOKS).
     path("rules/", rules_book.page, {"game": "anqing"}, name="rules_book"),
     path("rules/anji/", rules_book.page, {"game": "anji"}, name="rules_book_anji"),
     path("rules/hongzhong/", rules_book.page, {"game": "hongzhong"}, name="rules_book_hongzhong"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(next_page="web:home"), name="logout"),
+    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", passwords.PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/done/",
