@@ -33,7 +33,7 @@ from django.views.decorators.http import require_POST, require_safe
 import scoring
 from calculator import selectors, services
 from calculator.api.parsers import refuse_bad_text
-from calculator.errors import CalculatorError
+from calculator.errors import CalculatorError, RoundConflict
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
@@ -735,6 +735,18 @@ def hongzhong_round_editor(
     return render_page_or(request, "web/round_form.html", "preview", context)
 
 
+def posted_number(request: HttpRequest, name: str) -> int | None:
+    """A whole number the form carries (``expected_round``, ``version``); None when the form does
+    not say (a page drawn before forms said which round they record)."""
+    raw = request.POST.get(name, "")
+    return int(raw) if re.fullmatch(r"[1-9][0-9]{0,8}", raw) else None
+
+
+# What a form posts besides the round itself: taken out when the round is posted again from the
+# conflict page, which gives it a new key and the round it now records.
+NOT_THE_ROUND = ("csrfmiddlewaretoken", "once", "expected_round", "version", "preview", "confirm")
+
+
 def save_round(
     request: HttpRequest,
     session: Session,
@@ -742,16 +754,34 @@ def save_round(
     entry: dict[str, Any],
     context: dict[str, Any],
 ) -> HttpResponse:
+    drawn_for = request.POST.get("drawn_for", "")
+    if drawn_for and drawn_for != str(request.user.pk):
+        # A round kept on a phone is sent only for the account it was entered under.
+        messages.error(request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。"))
+        return redirect("web:session", pk=session.pk)
     before = selectors.session_balances(session)
     try:
         if game_round is None:
-            recorded = services.round_record(session=session, entry=entry, user=request.user)
+            recorded = services.round_record(
+                session=session,
+                entry=entry,
+                user=request.user,
+                expected_round=posted_number(request, "expected_round"),
+            )
             number = recorded.round.number
             title = _("第%(n)s局已记录") % {"n": number}
         else:
             number = game_round.number
-            services.round_correct(session=session, number=number, entry=entry, user=request.user)
+            services.round_correct(
+                session=session,
+                number=number,
+                entry=entry,
+                user=request.user,
+                expected_version=posted_number(request, "version"),
+            )
             title = _("第%(n)s局已更正") % {"n": number}
+    except RoundConflict as conflict:
+        return conflict_page(request, session, game_round, entry, conflict)
     except CalculatorError as problem:
         if "form" not in context:
             # A draw has no form to show the refusal on (the cap, E_LIMIT): the session page
@@ -762,6 +792,109 @@ def save_round(
         return render(request, "web/round_form.html", context, status=400)
     remember_changes(request, session, before, title)
     return redirect("web:session", pk=session.pk)
+
+
+def hand_rows(hand: Mapping[str, Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """A hand's tiles to show in a few rows: each winner's (紅中 may have several) standing
+    tiles, melds and winning tile."""
+    winners = hand.get("winners")
+    blocks = winners if isinstance(winners, list) else [hand] if hand.get("concealed") else []
+    rows = []
+    for block in blocks:
+        if not isinstance(block, Mapping):
+            continue
+        melds = [
+            meld.get("tiles", "")
+            for meld in block.get("melds") or []
+            if isinstance(meld, Mapping) and isinstance(meld.get("tiles"), str)
+        ]
+        seat = block.get("seat") or hand.get("winner") or ""
+        rows.append(
+            {
+                "who": names.get(seat, "") if isinstance(seat, str) else "",
+                "concealed": block.get("concealed") or "",
+                "melds": melds,
+                "win_tile": block.get("win_tile") or "",
+            }
+        )
+    return rows
+
+
+def seat_nets(
+    payments: list[Mapping[str, Any]], names: Mapping[str, str], seats: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    """What each seat wins (+) or pays (−) in a round."""
+    net = {seat: Decimal(0) for seat in seats}
+    for payment in payments:
+        amount = Decimal(str(payment.get("amount", 0)))
+        net[payment["from"]] = net.get(payment["from"], Decimal(0)) - amount
+        net[payment["to"]] = net.get(payment["to"], Decimal(0)) + amount
+    return [
+        {"seat": seat, "name": names.get(seat, seat), "delta": money_str(net[seat])}
+        for seat in seats
+    ]
+
+
+def conflict_page(
+    request: HttpRequest,
+    session: Session,
+    game_round: Round | None,
+    entry: Mapping[str, Any],
+    conflict: RoundConflict,
+) -> HttpResponse:
+    """The sitting moved on while this form was open (another phone recorded this round, or
+    changed the round being corrected): nothing was saved. The page shows the round that is
+    there and the one just entered side by side, with one tap for each way out: the same hand
+    (nothing to do), record mine (as the next round, or over the changed round), discard mine."""
+    names = selectors.seat_names(session)
+    state = selectors.session_state(session)
+    there = conflict.round
+    theirs = None
+    if there is not None:
+        detail = selectors.round_detail(session, there.number)
+        theirs = {
+            **detail,
+            "recorded_by": there.recorded_by.get_username() if there.recorded_by else "",
+            "when": there.voided_at or there.corrected_at or there.recorded_at,
+            "tiles": hand_rows(detail.get("hand") or {}, names),
+            "nets": seat_nets(detail.get("payments") or [], names, seats_in_play(session)),
+        }
+    hand = {key: value for key, value in entry.items() if key != "result"}
+    mine: dict[str, Any] = {"result": entry.get("result"), "tiles": hand_rows(hand, names)}
+    if game_round is not None:
+        game_round.refresh_from_db()
+    if entry.get("result") == Round.WIN or session.game == HONGZHONG:
+        scored_as = {**hand}
+        if entry.get("result") == Round.DRAW:
+            scored_as["winners"] = []
+        outcome = hand_preview(session, scored_as, game_round, state)
+        mine["scoring"] = outcome if "error" not in outcome else None
+        mine["error"] = outcome.get("error")
+        mine["nets"] = seat_nets(
+            (mine["scoring"] or {}).get("payments") or [], names, seats_in_play(session)
+        )
+    again = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name not in NOT_THE_ROUND
+        for value in values
+    ]
+    context = {
+        "session": session,
+        "seat_names": names,
+        "state": state,
+        "correction": game_round,
+        "theirs": theirs,
+        "mine": mine,
+        "expected": conflict.expected,
+        "next_round": conflict.next_round,
+        "again": again,
+        "again_action": request.path,
+        "version_now": there.version if there is not None else None,
+        "key_sent": request.POST.get("once", ""),
+        "version_sent": request.POST.get("version", ""),
+    }
+    return render(request, "web/round_conflict.html", context, status=409)
 
 
 @written_once(write=round_saved)

@@ -88,6 +88,7 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
     expect(page.locator("#preview [data-x='10']")).to_be_visible()
     expect(page.locator("#preview [data-item='QI_DUI_NO_WILD']")).to_be_visible()
     page.get_by_role("button", name="确认记录").click()
+    expect(page.locator(".changes")).to_contain_text("第3局已记录")
     assert balances(page) == {"E": 7, "S": -7}
     check_phone(page, "anji-05-two-after-three")
 
@@ -121,11 +122,13 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
     expect(page.locator("#preview [data-x='3']")).to_be_visible()
     expect(page.locator("#preview [data-payer]")).to_have_count(2)
     page.get_by_role("button", name="确认记录").click()
+    expect(page.locator(".changes")).to_contain_text("第1局已记录")
     assert balances(page) == {"E": -3, "S": 6, "W": -3}
 
     # Round 2: a draw.
     page.locator("#draw summary").click()
     page.get_by_role("button", name="确认荒庄（第2局）").click()
+    expect(page.locator(".changes")).to_contain_text("第2局已记录")
     assert balances(page) == {"E": -3, "S": 6, "W": -3}
 
     # Round 3 (AJ15.3): W wins by 爆頭 (the drawn 白 beside a held 財神 1m) with 梅: 2 + 1 = X 3.
@@ -134,6 +137,7 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
     expect(page.locator("#preview [data-not-counted='ZI_MO']")).to_be_visible()
     check_phone(page, "anji-10-three-preview")
     page.get_by_role("button", name="确认记录").click()
+    expect(page.locator(".changes")).to_contain_text("第3局已记录")
     assert balances(page) == {"E": -6, "S": 3, "W": 3}
     check_phone(page, "anji-11-three-sitting")
 
