@@ -34,6 +34,9 @@ from calculator import services
 from calculator.models import IdempotentAnswer
 
 FIELD = "once"
+# Where a change keeps its summary of balances for the session page to show once (views'
+# ``remember_changes``); a kept outcome carries it, so a replay shows it again.
+CHANGES_KEY = "web:balance_changes"
 MAX_KEY = 200
 # A kept fragment (the members list after an invite over htmx) is at most this many characters;
 # a bigger one is kept without its HTML and replayed by reloading the page.
@@ -172,8 +175,6 @@ def answer(
             if not services.same_request(first, request.user, body_hash):
                 return refused(request, first)
             return replayed(request, first, kwargs)
-        from calculator.web.views import CHANGES_KEY
-
         changes_before = request.session.get(CHANGES_KEY)
         response = view(request, *args, **kwargs)
         outcome = outcome_of(request, response, fragment, changes_before, CHANGES_KEY)
@@ -219,8 +220,6 @@ def outcome_of(
 def replayed(request: HttpRequest, first: IdempotentAnswer, kwargs: dict) -> HttpResponse:
     """The first outcome again: its messages queued, its summary of changes kept for the session
     page, the same redirect (or the same fragment with fresh keys in its forms)."""
-    from calculator.web.views import CHANGES_KEY
-
     outcome = first.body or {}
     for level, message, tags in outcome.get("messages") or []:
         messages.add_message(request, level, message, extra_tags=tags)

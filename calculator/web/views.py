@@ -53,6 +53,7 @@ from calculator.web.forms import (
 )
 from calculator.web.hongzhong import HONGZHONG, HongzhongCalculatorForm, HongzhongForm
 from calculator.web.once import (
+    CHANGES_KEY,
     confirmed,
     invited,
     round_corrected,
@@ -62,9 +63,6 @@ from calculator.web.once import (
 )
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
-
-CHANGES_KEY = "web:balance_changes"
-
 
 def indicator_specials(
     indicator: str | None, game: str = DEFAULT_GAME, honor_cycle: str = "seven"
@@ -863,7 +861,8 @@ def conflict_page(
     mine: dict[str, Any] = {"result": entry.get("result"), "tiles": hand_rows(hand, names)}
     if game_round is not None:
         game_round.refresh_from_db()
-    if entry.get("result") == Round.WIN or session.game == HONGZHONG:
+    # A win is scored; so is a draw in a game whose draws can move money (紅中's kongs, HZ11).
+    if entry.get("result") == Round.WIN or selectors.game_of_session(session).draw_fields:
         scored_as = {**hand}
         if entry.get("result") == Round.DRAW:
             scored_as["winners"] = []

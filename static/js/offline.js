@@ -85,11 +85,13 @@
     try {
       if (queue && typeof queue.unsent === "function") unsent = queue.unsent() || [];
     } catch (e) { unsent = []; }
+    if (unsent.length && !window.confirm(unsentQuestion(unsent.length))) return; // stay logged in
+    // What the phone keeps for this account goes with it: rounds not sent (asked above) and
+    // half-entered hands.
     var discarded = Promise.resolve();
-    if (unsent.length) {
-      if (!window.confirm(unsentQuestion(unsent.length))) return; // stay logged in
-      try { discarded = Promise.resolve(queue.discardAll()); } catch (e) { /* asked and agreed */ }
-    }
+    try {
+      if (queue && typeof queue.discardAll === "function") discarded = Promise.resolve(queue.discardAll());
+    } catch (e) { /* nothing kept */ }
     leaving = true;
     discarded.catch(function () {}).then(forgetPages).then(function () { form.submit(); });
   }

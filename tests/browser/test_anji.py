@@ -147,6 +147,7 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
     page.locator("[data-tilefield]:has(#id_flowers) .strip [data-tile='5f']").click()
     expect(page.locator("#preview [data-x='2']")).to_be_visible()
     page.get_by_role("button", name="确认更正").first.click()
+    expect(page.locator(".changes")).to_contain_text("第3局已更正")
     assert balances(page) == {"E": -5, "S": 4, "W": 1}
 
     page.get_by_role("link", name="结账、统计、走势").click()

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, Route, expect
 from calculator import services
 from calculator.models import Round, Session
 from tests.browser.conftest import check_phone, faces, tap_tiles
+from tests.browser.test_offline_pages import wait_until_kept
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser
@@ -209,6 +210,7 @@ def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) ->
     page.goto(form)  # both pages seen online, so the phone keeps them
     page.goto(session_url)
     page.goto(form)
+    wait_until_kept(page, [f"/sessions/{sitting.pk}/", f"/sessions/{sitting.pk}/rounds/new/"])
     page.locator("label[for=id_winner_0]").click()
     tap_tiles(page, CONCEALED_WIN[:-1])
 
@@ -276,3 +278,30 @@ def test_a_queued_round_is_never_sent_under_another_account(phone, live_server) 
     expect(page.locator("#unsent")).to_be_hidden()
     assert rounds_of(sitting) == []
     assert page.evaluate("window.tableQueue.unsent().length") == 0
+
+
+def test_logging_out_takes_the_accounts_kept_hands_and_rounds_with_it(phone, live_server) -> None:
+    user, sitting = table(live_server)
+    page = logged_in(phone, live_server, user)
+    form = f"{live_server.url}/sessions/{sitting.pk}/rounds/new/"
+    page.goto(form)
+    enter_hand(page)
+    page.context.set_offline(True)
+    page.locator(CONFIRM).tap()  # kept, not sent
+    page.wait_for_url(re.compile(r"#unsent$"))
+    # The connection comes back, but not to the server: the round stays unsent.
+    page.route(
+        re.compile(r".*/rounds/new/$"),
+        lambda route: route.abort() if route.request.headers.get("x-save") else route.continue_(),
+    )
+    page.context.set_offline(False)
+    page.goto(form)
+    page.locator("label[for=id_winner_2]").click()
+    tap_tiles(page, CONCEALED_WIN[:3])  # a hand half entered
+    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('table:draft:'))")
+    # The phone's dialog (asking before throwing away the round not sent) is accepted.
+    page.locator(".mainnav button", has_text="退出").click()
+    page.wait_for_url(f"{live_server.url}/")
+    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('table:'))")
+    assert kept == []
+    assert rounds_of(sitting) == []
