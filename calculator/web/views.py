@@ -64,6 +64,7 @@ from calculator.web.once import (
 from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
 
+
 def indicator_specials(
     indicator: str | None, game: str = DEFAULT_GAME, honor_cycle: str = "seven"
 ) -> dict[str, Any] | None:
