@@ -888,6 +888,8 @@ def conflict_page(
         "mine": mine,
         "expected": conflict.expected,
         "next_round": conflict.next_round,
+        # The form meant a round after the next one (one queued before it was not recorded).
+        "ahead": game_round is None and conflict.expected > conflict.next_round,
         "again": again,
         "again_action": request.path,
         "version_now": there.version if there is not None else None,

@@ -346,8 +346,8 @@
     document.querySelectorAll("input[name=once]").forEach(function (input) { input.value = newKey(); });
   }
 
-  // A round form drawn offline: the rounds queued for this sitting come first, so this one
-  // records the round after them.
+  // A round form drawn while rounds of this sitting wait on the phone (offline, or before they
+  // are sent): they come first, so this one records the round after them.
   function afterQueued(form) {
     var input = form.querySelector("input[name=expected_round]");
     if (!input) return;
@@ -357,8 +357,12 @@
       item.body.forEach(function (pair) { if (pair[0] === "expected_round") last = Math.max(last, +pair[1]); });
     });
     if (last >= +input.value) {
-      input.value = String(last + 1);
-      form.dataset.draftKey = "s" + form.dataset.session + ":r" + input.value;
+      var n = String(last + 1);
+      input.value = n;
+      form.dataset.draftKey = "s" + form.dataset.session + ":r" + n;
+      if (form.dataset.label) form.dataset.roundLabel = form.dataset.label.replace("{n}", n);
+      var title = document.querySelector("h1");
+      if (title && form.dataset.title) title.textContent = form.dataset.title.replace("{n}", n);
     }
   }
 
@@ -460,7 +464,7 @@
   function start() {
     if ("servedFromCache" in root.dataset) freshKeys();
     document.querySelectorAll("form[data-save-form]").forEach(function (form) {
-      if ("servedFromCache" in root.dataset || navigator.onLine === false) afterQueued(form);
+      afterQueued(form);
       if ("draftKey" in form.dataset) keepDrafts(form);
       wireSaveForm(form);
       if (form.hasAttribute("data-hand-form")) wireOfflinePreview(form);
@@ -471,6 +475,8 @@
     document.addEventListener("table-queue-changed", drawList);
     window.addEventListener("storage", function (event) { if (event.key === QUEUE) drawList(); });
     window.addEventListener("online", sendQueued);
+    // Online but the server did not answer (a 502 from the proxy): try again now and then.
+    setInterval(function () { if (mine().length && !document.hidden) sendQueued(); }, 30000);
     if (!conflict) sendQueued();
   }
   start();

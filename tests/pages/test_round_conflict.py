@@ -121,3 +121,18 @@ def test_a_round_entered_under_another_account_is_not_sent(owner_client, sitting
     )
     assert "另一个账号下填的" in answer.content.decode()
     assert not Round.objects.filter(session=sitting).exists()
+
+
+def test_a_round_meant_after_one_that_was_never_recorded_is_not_saved(owner_client, sitting) -> None:
+    """A phone queued round 1 and then round 2; round 1 was thrown away, so round 2's form
+    is ahead of the sitting: nothing is saved, and mine can be recorded as round 1."""
+    answer = owner_client.post(
+        f"/sessions/{sitting.pk}/rounds/new/",
+        {**hand_form("E"), "expected_round": "2", "confirm": "1"},
+    )
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    assert "还不能记第2局" in page and 'data-side="theirs"' not in page
+    again = form_of(page, f"/sessions/{sitting.pk}/rounds/new/")
+    assert again["expected_round"] == ["1"]
+    assert not Round.objects.filter(session=sitting).exists()
