@@ -59,9 +59,9 @@ def enter_hand(page: Page, winner: int = 0, tiles: list[str] = CONCEALED_WIN) ->
 
 def rounds_of(sitting: Session) -> list[tuple[int, str, bool]]:
     return list(
-        Round.objects.filter(session=sitting).order_by("number").values_list(
-            "number", "winner", "voided"
-        )
+        Round.objects.filter(session=sitting)
+        .order_by("number")
+        .values_list("number", "winner", "voided")
     )
 
 
@@ -217,7 +217,9 @@ def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) ->
     # The connection drops before the last tile: the preview says it cannot score.
     page.context.set_offline(True)
     tap_tiles(page, CONCEALED_WIN[-1:])
-    expect(page.locator("#preview [data-offline-preview]")).to_contain_text("没有网络，现在算不了分")
+    expect(page.locator("#preview [data-offline-preview]")).to_contain_text(
+        "没有网络，现在算不了分"
+    )
     page.locator(CONFIRM).tap()
     page.wait_for_url(f"{session_url}#unsent")
     expect(page.locator("#offline-banner")).to_be_visible()

@@ -36,9 +36,7 @@ def second_phone(sitting) -> Client:
 def test_the_round_form_names_the_round_it_records(owner_client, sitting) -> None:
     page = owner_client.get(f"/sessions/{sitting.pk}/rounds/new/").content.decode()
     assert '<input type="hidden" name="expected_round" value="1">' in page
-    owner_client.post(
-        f"/sessions/{sitting.pk}/rounds/new/", {**hand_form("E"), "confirm": "1"}
-    )
+    owner_client.post(f"/sessions/{sitting.pk}/rounds/new/", {**hand_form("E"), "confirm": "1"})
     page = owner_client.get(f"/sessions/{sitting.pk}/rounds/new/").content.decode()
     assert '<input type="hidden" name="expected_round" value="2">' in page
 
@@ -80,7 +78,9 @@ def test_two_phones_record_the_same_round_once_and_the_second_sees_both(
 
 def test_a_draw_from_a_stale_page_is_not_recorded(owner_client, sitting) -> None:
     other = second_phone(sitting)
-    owner_client.post(f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1", "expected_round": "1"})
+    owner_client.post(
+        f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1", "expected_round": "1"}
+    )
     answer = other.post(
         f"/sessions/{sitting.pk}/rounds/draw/", {"confirm": "1", "expected_round": "1"}
     )
@@ -116,14 +116,21 @@ def test_a_round_entered_under_another_account_is_not_sent(owner_client, sitting
     other = second_phone(sitting)
     answer = other.post(
         f"/sessions/{sitting.pk}/rounds/new/",
-        {**hand_form("E"), "expected_round": "1", "drawn_for": str(sitting.owner_id), "confirm": "1"},
+        {
+            **hand_form("E"),
+            "expected_round": "1",
+            "drawn_for": str(sitting.owner_id),
+            "confirm": "1",
+        },
         follow=True,
     )
     assert "另一个账号下填的" in answer.content.decode()
     assert not Round.objects.filter(session=sitting).exists()
 
 
-def test_a_round_meant_after_one_that_was_never_recorded_is_not_saved(owner_client, sitting) -> None:
+def test_a_round_meant_after_one_that_was_never_recorded_is_not_saved(
+    owner_client, sitting
+) -> None:
     """A phone queued round 1 and then round 2; round 1 was thrown away, so round 2's form
     is ahead of the sitting: nothing is saved, and mine can be recorded as round 1."""
     answer = owner_client.post(
@@ -136,3 +143,58 @@ def test_a_round_meant_after_one_that_was_never_recorded_is_not_saved(owner_clie
     again = form_of(page, f"/sessions/{sitting.pk}/rounds/new/")
     assert again["expected_round"] == ["1"]
     assert not Round.objects.filter(session=sitting).exists()
+
+
+def test_a_hongzhong_round_recorded_twice_shows_both_with_every_winner(owner_client) -> None:
+    """紅中 (HZ9.2): two winners on one discard entered on two phones; the second sees both."""
+    from tests.pages.test_hongzhong_pages import (
+        E_HAND,
+        S_HAND,
+        S_MELD,
+        round_form,
+        winner_fields,
+    )
+
+    created = owner_client.post(
+        "/sessions/new/",
+        {
+            "name": "紅中",
+            "game": "hongzhong",
+            "player_count": "4",
+            "ruleset": "hongzhong",
+            "base_silver": "1",
+            **{f"player_{seat}": name for seat, name in zip("ESWN", "甲乙丙丁", strict=True)},
+        },
+    )
+    pk = int(created["Location"].strip("/").split("/")[-1])
+    url = f"/sessions/{pk}/rounds/new/"
+    data = round_form(
+        "discard",
+        ["E", "S"],
+        winner_fields("E", E_HAND),
+        winner_fields("S", {**S_HAND, "win_tile": ""}, **S_MELD),
+        discarder="N",
+        expected_round="1",
+        confirm="1",
+    )
+    assert owner_client.post(url, data).status_code == 302
+    again = owner_client.post(url, data)
+    assert again.status_code == 409
+    page = again.content.decode()
+    mine = page[page.index('data-side="mine"') :]
+    assert mine.count('class="conflict-tiles"') == 2  # each winner's tiles
+    assert "甲" in mine and "乙" in mine
+    draw = owner_client.post(
+        url,
+        round_form(
+            "draw",
+            [],
+            kong_1_seat="E",
+            kong_1_kind="concealed_kong",
+            expected_round="1",
+            confirm="1",
+        ),
+    )
+    assert draw.status_code == 409
+    assert 'data-outcome="draw"' in draw.content.decode()  # the kongs of a draw are scored (HZ11)
+    assert Round.objects.filter(session_id=pk).count() == 1
