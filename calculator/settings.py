@@ -113,6 +113,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
+    # The tests get a file, not SQLite's in-memory database: the browser tests' live server then
+    # gives each of its threads a connection of its own, as a real server does (an in-memory
+    # database is one connection shared by every thread, which two requests at once misuse).
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(BASE_DIR / "test-db.sqlite3")
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # An unreachable server is reported within seconds (see /healthz), not after a hang.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
