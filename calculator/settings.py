@@ -8,6 +8,7 @@ a server comes from the environment.
 from __future__ import annotations
 
 import os
+import tempfile
 import warnings
 from datetime import timedelta
 from pathlib import Path
@@ -116,10 +117,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The tests get a file, not SQLite's in-memory database: the browser tests' live server then
     # gives each of its threads a connection of its own, as a real server does (an in-memory
     # database is one connection shared by every thread, which two requests at once misuse).
+    # One file per test run (in the temporary directory), so two runs at once never share it.
     DATABASES["default"].setdefault("TEST", {}).setdefault(
-        "NAME", str(BASE_DIR / "test-db.sqlite3")
+        "NAME", str(Path(tempfile.gettempdir()) / f"anqing-test-{os.getpid()}.sqlite3")
     )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Each test run its own test database (test_<name>_<process>), so two runs at once on one
+    # server never drop each other's.
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", f"test_{DATABASES['default']['NAME']}_{os.getpid()}"
+    )
     # An unreachable server is reported within seconds (see /healthz), not after a hang.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
         os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")
