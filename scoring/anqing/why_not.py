@@ -8,9 +8,11 @@ the result's optional ``not_counted`` field, so a dispute is settled by reading,
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import product
 
 from scoring.anqing.hand import MELD_NAMES
-from scoring.anqing.readings import Reading
+from scoring.anqing.readings import SHAPES, Group, Reading
 from scoring.anqing.table import SEATS
 from scoring.tiles import face_name, tile_words
 
@@ -24,12 +26,21 @@ KIND_EN = {
     "added_kong": "added kong",
     "concealed_kong": "concealed kong",
 }
-CLAIMS: list[tuple[str, Claim]] = []
+# Each claim: its code, its check, the shapes it can answer for and what else of the hand it
+# looks at (``needs``: it answers only for a hand with one of them; empty: any hand).
+CLAIMS: list[tuple[str, Claim, tuple[str, ...], tuple[str, ...]]] = []
+STANDARD_SHAPES = ("standard", "da_diao_che")
+HAND_PARTS = ("melds", "bar_tiles", "others_melds")
 
 
-def claim(code: str) -> Callable[[Claim], Claim]:
+def claim(
+    code: str, shapes: tuple[str, ...] = SHAPES, needs: tuple[str, ...] = ()
+) -> Callable[[Claim], Claim]:
+    """Register a check. ``shapes`` and ``needs`` only spare asking it about readings it always
+    answers None for; the check still says so itself."""
+
     def register(check: Claim) -> Claim:
-        CLAIMS.append((code, check))
+        CLAIMS.append((code, check, shapes, needs))
         return check
 
     return register
@@ -37,8 +48,11 @@ def claim(code: str) -> Callable[[Claim], Claim]:
 
 def not_counted(r: Reading, counted: frozenset[str]) -> list[dict[str, str]]:
     """``[{code, why, why_en}]`` for each claimed item the hand nearly has but does not score."""
+    hand = r.hand
     out = []
-    for code, check in CLAIMS:
+    for code, check in _CHECKS[
+        r.shape, bool(hand.melds), hand.bar_tiles > 0, bool(hand.others_melds)
+    ]:
         if code in counted:
             continue
         answer = check(r, counted)
@@ -51,13 +65,19 @@ def _chows(r: Reading) -> list[int]:
     return sorted(face for kind, face in r.sets if kind == "chow")
 
 
-@claim("PAO_FENG")
+@claim("PAO_FENG", STANDARD_SHAPES)
 def _pao_feng(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 PAO_FENG (a): an edge, middle or pair wait on natural tiles."""
     if r.shape not in ("standard", "da_diao_che"):
         return None
-    kind, faces, wild = r.win_group
-    pos = r.win[1]
+    return _pao_feng_of(r.win_group, r.win[1])
+
+
+@lru_cache(maxsize=2048)
+def _pao_feng_of(group: Group, pos: int) -> tuple[str, str] | None:
+    """``_pao_feng`` for the drawn tile at ``pos`` of ``group``: the reason depends on nothing
+    else, and the same few hundred groups come back hand after hand."""
+    kind, faces, wild = group
     if kind == "pair":
         if wild[pos] and not wild[1 - pos]:
             return (
@@ -88,15 +108,21 @@ def _pao_feng(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     return None
 
 
-@claim("YI_LONG")
+@claim("YI_LONG", STANDARD_SHAPES)  # only these hold chows
 def _yi_long(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 YI_LONG: 123, 456 and 789 of one suit; close when a suit has two of the three."""
     starts = r.chow_starts  # the set of the chows' first faces
-    if len(starts) < 2 or not any(
-        len({base, base + 3, base + 6} & starts) >= 2 for base in (0, 9, 18)
-    ):
+    if len(starts) < 2:
         return None
-    chows = _chows(r)
+    # the suit of each chow an 一龍 is made of (1-2-3, 4-5-6, 7-8-9): close when one repeats
+    suits = [f // 9 for f in starts if f < 27 and f % 3 == 0]
+    if len(suits) == len(set(suits)):
+        return None
+    return _yi_long_words(tuple(_chows(r)))
+
+
+@lru_cache(maxsize=1024)
+def _yi_long_words(chows: tuple[int, ...]) -> tuple[str, str]:
     have_zh = "、".join(tile_words(range(f, f + 3)) for f in chows)
     have_en = ", ".join(tile_words(range(f, f + 3), "en") for f in chows)
     return (
@@ -106,7 +132,7 @@ def _yi_long(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     )
 
 
-@claim("PENG_PENG_HU")
+@claim("PENG_PENG_HU", ("standard",))
 def _peng_peng_hu(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 PENG_PENG_HU: close when three of the four sets are pungs or kongs."""
     if r.shape != "standard" or len(r.chow_starts) != 1:
@@ -114,14 +140,23 @@ def _peng_peng_hu(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None
     chows = _chows(r)
     if len(chows) != 1:
         return None
+    words = _PENG_PENG_WORDS.get(chows[0])
+    return words if words is not None else _peng_peng_words(chows[0])
+
+
+def _peng_peng_words(start: int) -> tuple[str, str]:
     chow_zh, chow_en = (
-        tile_words(range(chows[0], chows[0] + 3)),
-        tile_words(range(chows[0], chows[0] + 3), "en"),
+        tile_words(range(start, start + 3)),
+        tile_words(range(start, start + 3), "en"),
     )
     return (
         f"碰碰胡要四組都是刻子或槓子；{chow_zh} 是順子（R7 碰碰胡）",
         f"all pungs needs all four sets pungs or kongs; {chow_en} is a chow (R7 PENG_PENG_HU)",
     )
+
+
+# The reason for each chow that can stand alone among pungs (its first face, ranks 1-7).
+_PENG_PENG_WORDS = {start: _peng_peng_words(start) for start in range(27) if start % 9 <= 6}
 
 
 def _meld_tiles(faces: tuple[int, ...], lang: str) -> str:
@@ -141,7 +176,7 @@ def _meld_words(r: Reading, melds: list) -> tuple[str, str]:
     return zh, en
 
 
-@claim("MEN_QING")
+@claim("MEN_QING", STANDARD_SHAPES, ("melds",))
 def _men_qing(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 MEN_QING: no chow, pung or exposed kong; close with one or two of them."""
     if not r.hand.melds:
@@ -156,7 +191,7 @@ def _men_qing(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     )
 
 
-@claim("QI_DUI")
+@claim("QI_DUI", ("seven_pairs",))  # QI_DUI_WILD counted
 def _qi_dui(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 QI_DUI: hard seven pairs; 七對有鑽 when a wild stands in for another tile."""
     if "QI_DUI_WILD" not in counted:
@@ -169,7 +204,7 @@ def _qi_dui(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     )
 
 
-@claim("DA_DIAO_CHE")
+@claim("DA_DIAO_CHE", ("da_diao_che",))  # DA_DIAO_CHE_WILD counted
 def _da_diao_che(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 DA_DIAO_CHE: the final pair natural; 大吊車(有鑽) when a wild is in it."""
     if "DA_DIAO_CHE_WILD" not in counted:
@@ -182,7 +217,7 @@ def _da_diao_che(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     )
 
 
-@claim("GANG_KAI")
+@claim("GANG_KAI", needs=("melds", "bar_tiles"))
 def _gang_kai(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R7 GANG_KAI: a win on the replacement tile after kongs or bar tiles (kongs_before_win)."""
     hand = r.hand
@@ -200,7 +235,7 @@ def _gang_kai(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     )
 
 
-@claim("BAO")
+@claim("BAO", needs=("melds", "others_melds"))
 def _bao(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     """R10.1: liability starts at three melds fed between the same two players."""
     hand = r.hand
@@ -225,3 +260,19 @@ def _bao(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
         f"{'；'.join(notes_zh)}：三口才包（R10.1）",
         f"{'; '.join(notes_en)}: liability starts at three (R10.1)",
     )
+
+
+# The checks to ask, in order, for each shape and (melds, bar tiles, others' melds) present.
+_CHECKS = {
+    (shape, *present): tuple(
+        (code, check)
+        for code, check, shapes, needs in CLAIMS
+        if shape in shapes
+        and (
+            not needs
+            or any(on for part, on in zip(HAND_PARTS, present, strict=True) if part in needs)
+        )
+    )
+    for shape in SHAPES
+    for present in product((False, True), repeat=len(HAND_PARTS))
+}
