@@ -1,12 +1,12 @@
 """Write the corpus of Anqing answers: ~2,000 varied requests and what the engine answers them.
 
-    .venv/bin/python tools/anqing_corpus.py [--out tests/scoring/data/anqing_corpus.json.gz]
+    .venv/bin/python tools/anqing_corpus.py [--out tests/scoring/anqing/data/anqing_corpus.json.gz]
 
 The requests come from a fixed seed, so the same engine always writes the same file: complete
 hands of every shape with 0–4 wilds for every indicator, under both rulesets, with melds, bar
 tiles, kongs, first-turn wins, 包 hands (three or four melds fed by one player), house-rule
 overrides, requests that each R11 code refuses, and ready hands for ``waits()``.
-tests/scoring/test_anqing_corpus.py checks that every request still gets exactly its stored answer
+tests/scoring/anqing/test_corpus.py checks that every request still gets exactly its stored answer
 (a result also carries ``"game": "anqing"``). Rewrite the file only when a change of the answers is
 meant, and say so in the commit.
 """
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from scoring import DEFAULTS, FACES, RULESETS, score, specials, waits  # noqa: E402
 
 SEED = 20260413
-OUT = ROOT / "tests" / "scoring" / "data" / "anqing_corpus.json.gz"
+OUT = ROOT / "tests" / "scoring" / "anqing" / "data" / "anqing_corpus.json.gz"
 SEATS = ("E", "S", "W", "N")
 SUITED = [f"{r}{s}" for s in "mps" for r in range(1, 10)]
 HONORS = [f"{r}z" for r in range(1, 8)]

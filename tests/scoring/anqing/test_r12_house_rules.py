@@ -4,9 +4,17 @@ refused with E_RULES."""
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_payments, assert_scores, fed, hand, meld, refusal, scored
 
 from scoring import house_rule_defaults
+from tests.scoring.anqing.anqing_case import (
+    assert_payments,
+    assert_scores,
+    fed,
+    hand,
+    meld,
+    refusal,
+    scored,
+)
 
 PLAIN = "123m456p789s345s99p"
 REST = "456p789s345s99p"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from anqing_case import meld
 
 from scoring import FACES, waits
+from tests.scoring.anqing.anqing_case import meld
 
 
 def ready(concealed: str, melds: list[dict] | None = None, **fields: Any) -> dict[str, Any]:

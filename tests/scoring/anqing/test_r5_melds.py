@@ -4,7 +4,8 @@ feeders, and each meld counting as three tiles."""
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, hand, meld, refusal
+
+from tests.scoring.anqing.anqing_case import assert_scores, hand, meld, refusal
 
 # 456p789s345s + 99p with one meld: 14 tiles; 3s drawn completes 45s two-sided (no 跑風).
 REST = "456p789s345s99p"

@@ -10,9 +10,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from anqing_case import assert_scores, hand, scored
 
 from scoring import dealer_after, dealer_base, lianzhuang_bonus, make_rules
+from tests.scoring.anqing.anqing_case import assert_scores, hand, scored
 
 PLAIN = "123m456p789s345s99p"
 

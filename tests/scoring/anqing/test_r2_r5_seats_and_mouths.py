@@ -8,9 +8,9 @@ S wins, E deals at streak 0 unless a row says otherwise (defaults of `anqing_cas
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, hand, meld, scored
 
 from scoring import dealer_after, next_seat, previous_seat, score
+from tests.scoring.anqing.anqing_case import assert_scores, hand, meld, scored
 
 
 @pytest.mark.parametrize(

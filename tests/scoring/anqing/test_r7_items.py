@@ -8,7 +8,8 @@ E (dealer) = 8 + F, W = N = 4 + F (R9); a dealer win pays 8 + F from each of S W
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, fed, hand, label_codes, meld, scored
+
+from tests.scoring.anqing.anqing_case import assert_scores, fed, hand, label_codes, meld, scored
 
 # A plain concealed hand with a two-sided wait on 3s: only MEN_QING.
 PLAIN = "123m456p789s345s99p"

@@ -9,11 +9,11 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-from anqing_case import SEAT_ORDER, summary
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import score
+from tests.scoring.anqing.anqing_case import SEAT_ORDER, summary
 
 WILD = "7m"  # indicator 6m
 # Faces a generated hand may use: no 鑽 (7m), no stand-in (5z), no bar tile (6z, 7z).

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, hand, meld, refusal, scored, summary
+
+from tests.scoring.anqing.anqing_case import assert_scores, hand, meld, refusal, scored, summary
 
 # 123m456p789s345s99p with 3s drawn: 門清 only, F = 3; E 8+3, W/N 4+3.
 SAME_HAND_SPELLINGS = [

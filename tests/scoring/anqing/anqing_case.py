@@ -1,4 +1,4 @@
-"""Request builders and result checks shared by the rule-book tables in tests/scoring.
+"""Request builders and result checks shared by Anqing's rule-book tables (tests/scoring/anqing/).
 
 Every table builds a request with `hand(...)` (defaults: ruleset anqing, indicator 6m so the 鑽 is
 7m, the stand-in 紅中 5z plays 7m and 發 6z / 白 7z are bar tiles; winner S, dealer E, streak 0,

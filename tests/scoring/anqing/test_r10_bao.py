@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from anqing_case import assert_scores, fed, hand, meld, scored
+
+from tests.scoring.anqing.anqing_case import assert_scores, fed, hand, meld, scored
 
 # W fed S three pungs; 456s + 99p held, 9p drawn: 獨吊 only, F = 6.
 W_FED_THREE_PUNGS = [

@@ -4,10 +4,10 @@ and messages (Chinese and English) that name the tile, meld or field at fault.""
 from __future__ import annotations
 
 import pytest
-from anqing_case import hand, meld, names_tile, refusal
 
 from scoring import FACES, ScoringError, make_rules
 from scoring.tiles import parse_tiles, tile_words
+from tests.scoring.anqing.anqing_case import hand, meld, names_tile, refusal
 
 PLAIN = "123m456p789s345s99p"
 REST = "456p789s345s99p"  # 11 tiles: PLAIN without 123m

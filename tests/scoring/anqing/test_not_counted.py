@@ -6,9 +6,9 @@ Indicator 6m throughout: 鑽 7m. S wins, E deals."""
 from __future__ import annotations
 
 import pytest
-from anqing_case import hand, meld
 
 from scoring import score
+from tests.scoring.anqing.anqing_case import hand, meld
 
 NOT_COUNTED_ROWS = [
     pytest.param(

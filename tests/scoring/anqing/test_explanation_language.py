@@ -14,20 +14,21 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import test_r4_specials
-import test_r5_melds
-import test_r6_shapes
-import test_r7_items
-import test_r8_r9_payments
-import test_r10_bao
-import test_r11_errors
-import test_r12_house_rules
-import test_waits
-from test_waits_agree import ready_hand
-
 from calculator.web.hans import to_hans
 from scoring import FACES, ITEMS, score, waits
 from scoring.errors import ERROR_CODES
+from tests.scoring.anqing import (
+    test_r4_specials,
+    test_r5_melds,
+    test_r6_shapes,
+    test_r7_items,
+    test_r8_r9_payments,
+    test_r10_bao,
+    test_r11_errors,
+    test_r12_house_rules,
+    test_waits,
+)
+from tests.scoring.anqing.test_waits_agree import ready_hand
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 TILE_CODE = re.compile(r"(?<![A-Za-z0-9])[1-9]+[mpsz](?![A-Za-z])")

@@ -8,7 +8,8 @@ Non-dealer S wins, E deals: E pays 8 + F, W and N pay 4 + F.
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, hand, meld, refusal, scored
+
+from tests.scoring.anqing.anqing_case import assert_scores, hand, meld, refusal, scored
 
 FOUR_MELDS = [
     meld("chi", "123m", "E"),

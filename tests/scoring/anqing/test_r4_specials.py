@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from anqing_case import assert_scores, hand, refusal, scored
 
 from scoring import specials
+from tests.scoring.anqing.anqing_case import assert_scores, hand, refusal, scored
 
 NON_DRAGON_BARS = ["6z", "7z"]
 
