@@ -1,7 +1,8 @@
 """The scoring engine of every game the app keeps (安慶麻將 first): the rule books as code, no Django.
 
 ``score`` and ``waits`` dispatch on the request's ``game`` (absent or null: Anqing) through the
-registry ``GAMES`` (``scoring.games``); every result of ``score`` carries ``game``. What is
+registry ``GAMES`` (``scoring.games``: package names, each game loaded on first use; one more
+with ``register("dotted.package")``); every result of ``score`` carries ``game``. What is
 Anqing's own lives in ``scoring.anqing`` and is exported here as it always was.
 
 >>> from scoring import score
@@ -35,8 +36,9 @@ from scoring.anqing import (
     next_seat,
     previous_seat,
 )
+from scoring.base import Features, Game, HouseRule
 from scoring.errors import ERROR_CODES, ScoringError
-from scoring.games import GAMES, Game, game_of, score, waits
+from scoring.games import GAMES, game_of, register, score, waits
 from scoring.notation import canonical_hand, canonical_tiles, reads_as_tiles
 from scoring.tiles import FACES, specials, tile_name
 
@@ -45,8 +47,10 @@ __all__ = [
     "DEFAULTS",
     "ERROR_CODES",
     "FACES",
+    "Features",
     "GAMES",
     "Game",
+    "HouseRule",
     "ITEMS",
     "ITEMS_BY_CODE",
     "LABELS",
@@ -70,6 +74,7 @@ __all__ = [
     "next_seat",
     "previous_seat",
     "reads_as_tiles",
+    "register",
     "score",
     "specials",
     "tile_name",

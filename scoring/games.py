@@ -1,116 +1,129 @@
-"""The games the engine scores, one object each with the same small surface (docs/engine-api.md).
+"""The registry of the games the engine scores: a tuple of package names, loaded on first use.
+
+Each name is a package that exports ``GAME`` (a ``scoring.base.Game``); nothing here imports a
+game until ``GAMES`` is first read, and no game imports this module (a game's shape comes from
+``scoring.base``). One more game is one more package and one line::
+
+    from scoring import games
+    games.register("tests.fourth_game")   # its GAME is in GAMES from now on
 
 The app asks "which game?" only here: a sitting stores its game's code, and everything else —
 scoring a round, the dealer of the next round, the seats in play, the house rules and their
-form — comes from ``GAMES[code]``. Every game's result has the same outer shape (``game``,
-``items``, ``payments`` with ``from``, ``to``, ``amount``, and ``total``), so balances, the ledger,
-settle-up, statistics, the chart, export and the share page never need to know which game it was.
+form, the wild to show — comes from ``GAMES[code]``. Every game's result has the same outer shape
+(``game``, ``items``, ``payments`` with ``from``, ``to``, ``amount``, and ``total``), so balances,
+the ledger, settle-up, statistics, the chart, export and the share page never need to know which
+game it was.
+
+>>> list(GAMES)
+['anqing', 'anji', 'hongzhong']
+>>> game_of(None).code
+'anqing'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import importlib
+import threading
+from collections.abc import Iterable, Iterator, MutableMapping
 
+from scoring.base import SEATS, Features, Game, HouseRule
 from scoring.errors import ScoringError
-from scoring.notation import canonical_hand
 
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # in order of play; n players use the first n
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game: what the app needs to know about it, and its engine's entry points."""
-
-    code: str
-    # zh-hans, zh-hant, en
-    names: Mapping[str, str]
-    # How many players a table of this game may have, e.g. (4,) or (2, 3, 4).
-    seat_counts: tuple[int, ...]
-    rulesets: tuple[str, ...]
-    # score(request) -> result or {"error": …}; never raises for bad input.
-    score: Callable[[dict], dict]
-    # waits(request) -> {"waits": …} or {"error": …}; None where the game has none.
-    waits: Callable[[dict], dict] | None
-    # house_rule_defaults(ruleset) -> {key: default}
-    house_rule_defaults: Callable[[str], dict]
-    # make_rules(ruleset, overrides) -> the game's frozen rules; raises ScoringError(E_RULES).
-    make_rules: Callable[[str, Mapping[str, Any] | None], Any]
-    # next_dealer(dealer, streak, winner or None for a draw, player_count) -> (dealer, streak):
-    # who deals the round after this one, with which streak. Where a result names the next
-    # dealer itself (紅中's ``next_dealer``: the discarder after 一炮多響, HZ2.2), that seat
-    # deals, with the streak +1 if it is the same seat, else 0.
-    next_dealer: Callable[[str, int, str | None, int], tuple[str, int]]
-    # dealer_base(rules, streak) -> the dealer's base for the state shown before a round, or None
-    # where no payment depends on the dealer.
-    dealer_base: Callable[[Any, int], int | None]
-    # The fields of a round's hand (score request fields without the context: the app supplies
-    # game, ruleset, rules, player_count, dealer, dealer_streak and base_silver).
-    hand_fields: tuple[str, ...]
-    # canonical(hand) -> the hand fields with every tile string in the engine's compact notation
-    # (what a round stores is what was scored).
-    canonical: Callable[[Mapping], dict] = canonical_hand
-    # The fields a win cannot do without (a round body without one is refused before scoring).
-    win_requires: tuple[str, ...] = ("winner", "indicator", "concealed", "win_tile")
-    # The hand fields a draw may carry. A game with any has its draws scored by the engine too
-    # (紅中: kongs pay on a draw, HZ10.3); a game without moves no money on a draw.
-    draw_fields: tuple[str, ...] = ()
-
-    @property
-    def default_ruleset(self) -> str:
-        return self.rulesets[0]
-
-    def seats(self, player_count: int) -> tuple[str, ...]:
-        """The seats in play at a table of ``player_count``: the first n of E S W N."""
-        return SEATS[:player_count]
-
-
-def _anqing() -> Game:
-    from scoring.anqing import (
-        RULESETS,
-        dealer_after,
-        dealer_base,
-        house_rule_defaults,
-        make_rules,
-        score,
-        waits,
-    )
-
-    return Game(
-        code="anqing",
-        names={"zh-hans": "安庆麻将", "zh-hant": "安慶麻將", "en": "Anqing mahjong"},
-        seat_counts=(4,),
-        rulesets=RULESETS,
-        score=score,
-        waits=waits,
-        house_rule_defaults=house_rule_defaults,
-        make_rules=make_rules,
-        next_dealer=lambda dealer, streak, winner, players: dealer_after(dealer, streak, winner),
-        dealer_base=dealer_base,
-        hand_fields=(
-            "winner",
-            "indicator",
-            "concealed",
-            "win_tile",
-            "melds",
-            "bar_tiles",
-            "kongs_before_win",
-            "first_turn",
-            "others_melds",
-        ),
-    )
-
-
-def _registry() -> dict[str, Game]:
-    from scoring.anji import GAME as ANJI
-    from scoring.hongzhong import GAME as HONGZHONG
-
-    return {"anqing": _anqing(), ANJI.code: ANJI, HONGZHONG.code: HONGZHONG}
-
-
-GAMES: dict[str, Game] = _registry()
+PACKAGES: tuple[str, ...] = ("scoring.anqing", "scoring.anji", "scoring.hongzhong")
 DEFAULT_GAME = "anqing"
+
+
+def load_game(package: str) -> Game:
+    """The ``GAME`` of the package named ``package`` (a dotted name), imported now."""
+    module = importlib.import_module(package)
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"{package} has no GAME (a scoring.base.Game)")
+    return game
+
+
+def _module(package: str) -> object:
+    return importlib.import_module(package)
+
+
+class Registry(MutableMapping[str, Game]):
+    """``{code: Game}`` in the order of its packages, imported the first time it is read.
+
+    Setting or deleting a code (a test's ``monkeypatch.setitem``) works as on a dict."""
+
+    def __init__(self, packages: Iterable[str]) -> None:
+        self.packages: list[str] = list(packages)
+        self._games: dict[str, Game] | None = None
+        self._lock = threading.Lock()
+
+    def _loaded(self) -> dict[str, Game]:
+        games = self._games
+        if games is None:
+            with self._lock:
+                if self._games is None:
+                    self._games = self._load(self.packages)
+                games = self._games
+        return games
+
+    @staticmethod
+    def _load(packages: Iterable[str]) -> dict[str, Game]:
+        games: dict[str, Game] = {}
+        for package in packages:
+            game = load_game(package)
+            if game.code in games:
+                raise ValueError(f"two packages declare the game {game.code!r}")
+            games[game.code] = game
+        return games
+
+    def register(self, package: str) -> Game:
+        """Add the game of ``package`` (a dotted name whose module exports ``GAME``) and return
+        it. Registering a package twice is a no-op; another package with a code already taken
+        is a ValueError."""
+        game = load_game(package)
+        games = self._loaded()
+        if package in self.packages:
+            return games[game.code]
+        if game.code in games:
+            raise ValueError(f"the game {game.code!r} is registered already")
+        self.packages.append(package)
+        games[game.code] = game
+        return game
+
+    def unregister(self, code: str) -> None:
+        """Take the game ``code`` out again, and its package: what ``register`` added."""
+        game = self._loaded().pop(code)
+        self.packages = [p for p in self.packages if getattr(_module(p), "GAME", None) is not game]
+
+    def get(self, code: object, default: Game | None = None) -> Game | None:  # type: ignore[override]
+        return (self._games or self._loaded()).get(code, default)  # type: ignore[arg-type]
+
+    def __getitem__(self, code: str) -> Game:
+        return (self._games or self._loaded())[code]
+
+    def __setitem__(self, code: str, game: Game) -> None:
+        self._loaded()[code] = game
+
+    def __delitem__(self, code: str) -> None:
+        del self._loaded()[code]
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._loaded()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __repr__(self) -> str:
+        if self._games is None:
+            return f"Registry({self.packages!r}, not loaded)"
+        return f"Registry({list(self._games)!r})"
+
+
+GAMES = Registry(PACKAGES)
+register = GAMES.register
+unregister = GAMES.unregister
 
 
 def game_of(code: object) -> Game:
@@ -159,3 +172,21 @@ def waits(request: object) -> dict:
             f"the game {game.code} has no ready-hand analysis (waits)",
         ).as_dict()
     return game.waits(request)  # type: ignore[arg-type]
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "PACKAGES",
+    "SEATS",
+    "Features",
+    "Game",
+    "HouseRule",
+    "Registry",
+    "game_of",
+    "load_game",
+    "register",
+    "score",
+    "unregister",
+    "waits",
+]

@@ -19,7 +19,7 @@ from scoring.anji.tiles import (
     parse_tiles_no_flowers,
     wild_of,
 )
-from scoring.games import SEATS
+from scoring.base import SEATS
 from scoring.tiles import face_name, tile_words
 
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")

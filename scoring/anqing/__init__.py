@@ -2,8 +2,9 @@
 payments and 包 (R8–R10), seats and dealer (R2), and the checks of a request (R11).
 
 The shared pieces stay at ``scoring/``: one tile representation and notation (``scoring.tiles``,
-``scoring.notation``), the error type (``scoring.errors``) and the registry of games
-(``scoring.games``, where this package is the game ``anqing``). ``score`` and ``waits`` here are
+``scoring.notation``), the error type (``scoring.errors``) and what every game shares
+(``scoring.base``); ``GAME`` (``scoring.anqing.game``) is this package as the registry
+``scoring.games`` names it, the game ``anqing``. ``score`` and ``waits`` here are
 Anqing's own entry points: their results do not carry ``game``; ``scoring.score`` adds it.
 
 >>> from scoring.anqing import score
@@ -15,6 +16,7 @@ Anqing's own entry points: their results do not carry ``game``; ``scoring.score`
 from __future__ import annotations
 
 from scoring.anqing.engine import best_reading, score, waits
+from scoring.anqing.game import GAME
 from scoring.anqing.hand import AMOUNT_TEXT, MAX_SILVER, SILVER_PLACES
 from scoring.anqing.items import ITEMS, ITEMS_BY_CODE, LABELS
 from scoring.anqing.rules import (
@@ -38,6 +40,7 @@ from scoring.anqing.table import (
 __all__ = [
     "AMOUNT_TEXT",
     "DEFAULTS",
+    "GAME",
     "ITEMS",
     "ITEMS_BY_CODE",
     "LABELS",

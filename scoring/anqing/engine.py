@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from scoring.anqing.hand import Hand, check_copies, read_hand
 from scoring.anqing.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
-from scoring.anqing.payments import money, payments, total_of
+from scoring.anqing.payments import money, payments_and_total
 from scoring.anqing.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.anqing.table import dealer_base, lianzhuang_bonus
 from scoring.anqing.why_not import not_counted
@@ -157,7 +157,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     fan = sum(f for _, _, f in items)
     d_base = dealer_base(rules, hand.streak)
     d_bonus = lianzhuang_bonus(rules, hand.streak)
-    pays = payments(hand, fan, d_base, d_bonus)
+    pays, total = payments_and_total(hand, fan, d_base, d_bonus)
     codes = frozenset([item.code for item, _, _ in items])
     labels = []
     if {"GANG_KAI", "PAO_FENG"} <= codes:
@@ -178,7 +178,7 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
         "lianzhuang_bonus": d_bonus,
         "base_silver": money(hand.silver),
         "payments": pays,
-        "total": total_of(pays, hand.silver),
+        "total": total,
     }
     missed = not_counted(reading, codes)
     if missed:  # optional: the claimed items this hand nearly has, and why they do not count

@@ -81,9 +81,14 @@ def pao_feng_form(r: Reading) -> str | None:
 
 def _tiles(r: Reading, lang: str) -> tuple[str, str, str]:
     """The drawn tile, its set and the rest of its set, named for people in ``lang``."""
-    _, faces, _ = r.win_group
-    rest = [f for i, f in enumerate(faces) if i != r.win[1]]
-    return face_name(faces[r.win[1]], lang), tile_words(faces, lang), tile_words(rest, lang)
+    return _tiles_of(r.win_group, r.win[1], lang)
+
+
+@lru_cache(maxsize=2048)
+def _tiles_of(group: tuple, pos: int, lang: str) -> tuple[str, str, str]:
+    _, faces, _ = group
+    rest = [f for i, f in enumerate(faces) if i != pos]
+    return face_name(faces[pos], lang), tile_words(faces, lang), tile_words(rest, lang)
 
 
 # --- the items ---------------------------------------------------------------------------
@@ -99,13 +104,19 @@ class PaoFeng(Item):
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         form = pao_feng_form(r)
-        zh, en = _PAO_FENG_WHY[form]
-        if form in ("dan_diao", "diao_zuan", "bian", "kan"):
-            tile, group, rest = _tiles(r, "zh-hant")
-            zh = zh.format(tile=tile, group=group, rest=rest)
-            tile, group, rest = _tiles(r, "en")
-            en = en.format(tile=tile, group=group, rest=rest)
-        return zh, en
+        if form in _NAMED_FORMS:
+            return _pao_feng_why(form, r.win_group, r.win[1])
+        return _PAO_FENG_WHY[form]
+
+
+@lru_cache(maxsize=2048)
+def _pao_feng_why(form: str, group: tuple, pos: int) -> tuple[str, str]:
+    """PAO_FENG's reason for a form that names the drawn tile at ``pos`` of ``group``."""
+    zh, en = _PAO_FENG_WHY[form]
+    tile, group_zh, rest = _tiles_of(group, pos, "zh-hant")
+    zh = zh.format(tile=tile, group=group_zh, rest=rest)
+    tile, group_en, rest = _tiles_of(group, pos, "en")
+    return zh, en.format(tile=tile, group=group_en, rest=rest)
 
 
 # PAO_FENG's reason for each form; {tile} is the drawn tile, {rest} the others of its set.
@@ -138,6 +149,7 @@ _PAO_FENG_WHY = {
     "si_zuan": ("四張鑽都在手，帶跑風", "all four wilds in the hand carry pao feng"),
     "shuang_tian_hu": ("雙天胡帶跑風", "the double heavenly hand carries pao feng"),
 }
+_NAMED_FORMS = frozenset(("dan_diao", "diao_zuan", "bian", "kan"))  # the reason names tiles
 
 
 @register
@@ -370,8 +382,12 @@ class FengKe(Item):
         return r.wind_sets
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        faces = [f for kind, f in r.sets if kind != "chow" and f in WINDS]
-        return (f"風牌刻子/槓子：{tile_words(faces)}", f"wind sets: {tile_words(faces, 'en')}")
+        return _feng_ke_why(tuple(f for kind, f in r.sets if kind != "chow" and f in WINDS))
+
+
+@lru_cache(maxsize=256)
+def _feng_ke_why(faces: tuple[int, ...]) -> tuple[str, str]:
+    return (f"風牌刻子/槓子：{tile_words(faces)}", f"wind sets: {tile_words(faces, 'en')}")
 
 
 @register

@@ -47,6 +47,11 @@ def payments(
         if m.fed:
             fed_winner.setdefault(m.feeder, []).append(m)
     others = hand.others_melds
+    if not others and all(len(fed) < 3 for fed in fed_winner.values()):
+        # No 包 either way (R10.1 needs three mouths): the rows follow from the seats and the
+        # numbers alone, and the same few come back hand after hand.
+        rows = _plain_rows(winner, dealer, fan, d_base, d_bonus, nondealer_base, silver)[0]
+        return [dict(row) for row in rows]
     out = []
     for loser in SEATS:
         if loser == winner:
@@ -97,6 +102,57 @@ def payments(
             )
         out.append(row)
     return out
+
+
+def payments_and_total(hand: Hand, fan: int, d_base: int, d_bonus: int) -> tuple[list[dict], str]:
+    """``payments`` and ``total_of`` them at once."""
+    if not hand.others_melds and not any(m.fed for m in hand.melds):
+        rows, total = _plain_rows(
+            hand.winner,
+            hand.dealer,
+            fan,
+            d_base,
+            d_bonus,
+            int(hand.rules["nondealer_base"]),
+            hand.silver,
+        )
+        return [dict(row) for row in rows], total
+    pays = payments(hand, fan, d_base, d_bonus)
+    return pays, total_of(pays, hand.silver)
+
+
+@lru_cache(maxsize=1024)
+def _plain_rows(
+    winner: str,
+    dealer: str,
+    fan: int,
+    d_base: int,
+    d_bonus: int,
+    nondealer_base: int,
+    silver: Decimal,
+) -> tuple[tuple[dict, ...], str]:
+    """R9 without 包: each loser's row (base, fan and bonus of the pair, ×1) and the total. The
+    rows are copied before they leave (a caller may change its own)."""
+    rows = []
+    for loser in SEATS:
+        if loser == winner:
+            continue
+        dealer_pair = dealer in (winner, loser)
+        base = d_base if dealer_pair else nondealer_base
+        bonus = d_bonus if dealer_pair else 0
+        rows.append(
+            {
+                "from": loser,
+                "to": winner,
+                "amount": amount_of(base + fan + bonus, silver),
+                "base": base,
+                "fan": fan,
+                "bonus": bonus,
+                "multiplier": 1,
+                "liability": None,
+            }
+        )
+    return tuple(rows), total_of(rows, silver)
 
 
 def total_of(pays: list[dict], silver: Decimal) -> str:

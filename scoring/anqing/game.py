@@ -1,0 +1,131 @@
+"""Anqing as one game of the registry: its ``GAME`` (``scoring.base.Game``), what it declares
+about itself (R4's specials, R12's house-rule schema) and its entry points.
+
+>>> GAME.specials("6m")
+{'wild': '7m', 'stand_ins': ['5z'], 'bar_tiles': ['6z', '7z']}
+>>> GAME.specials("5z"), GAME.specials("1f")
+({'wild': '6z', 'stand_ins': [], 'bar_tiles': ['5z', '7z']}, None)
+>>> [(r.key, r.minimum, r.maximum) for r in GAME.house_rules()][:2]
+[('pao_feng', 0, 1000), ('peng_peng_hu', 0, 1000)]
+"""
+
+from __future__ import annotations
+
+from scoring.anqing.engine import score, waits
+from scoring.anqing.hand import MAX_SILVER, SILVER_PLACES
+from scoring.anqing.rules import (
+    DEFAULTS,
+    LIABILITY_BASES,
+    MAX_STEPS,
+    MAXIMA,
+    RULESETS,
+    house_rule_defaults,
+    make_rules,
+)
+from scoring.anqing.table import dealer_after, dealer_base
+from scoring.base import Features, Game, HouseRule, read_labels, words
+from scoring.errors import ScoringError
+from scoring.tiles import specials as tile_specials
+
+# A round's hand (R11; the app supplies the context).
+HAND_FIELDS = (
+    "winner",
+    "indicator",
+    "concealed",
+    "win_tile",
+    "melds",
+    "bar_tiles",
+    "kongs_before_win",
+    "first_turn",
+    "others_melds",
+)
+
+FEATURES = Features(
+    indicator=True,  # R4.1: the tile turned up names the 鑽
+    wild_names=words("钻", "鑽", "Wild"),
+    discard_wins=False,  # R5: self-draw only
+    several_winners=False,
+    unit="fan",
+    unit_names=words("番", "番", "fan"),
+    draw_names=words("荒庄", "荒莊", "Draw"),
+)
+
+# Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name
+# (house_rules.json beside this module: words for people, kept apart from the engine's texts).
+LABELS, CHOICE_LABELS = read_labels(__package__)
+
+
+def specials(indicator: object, rules: object = None) -> dict | None:
+    """R4: the 鑽 the indicator turns up (R4.1), its stand-in 紅中 unless the 鑽 is a dragon
+    (R4.3) and the bar tiles (R4.4); None when ``indicator`` is not one tile. The rules do not
+    change them."""
+    if not isinstance(indicator, str) or not indicator.strip():
+        return None
+    try:
+        found = tile_specials(indicator)
+    except (ScoringError, ValueError, KeyError, IndexError):
+        return None
+    stand_in = found["stand_in"]
+    return {
+        "wild": found["wild"],
+        "stand_ins": [] if stand_in is None else [stand_in],
+        "bar_tiles": list(found["bar_faces"]),
+    }
+
+
+def house_rules(ruleset: str = "anqing") -> tuple[HouseRule, ...]:
+    """R12: every key ``make_rules`` takes, with its bound (``MAXIMA``, ``MAX_STEPS``)."""
+    defaults = house_rule_defaults(ruleset)  # E_RULES for a ruleset not Anqing's
+    out = []
+    for key in DEFAULTS:
+        rule_id, hans, hant, en = LABELS[key]
+        default = defaults[key]
+        common = {"default": default, "labels": words(hans, hant, en), "rule_id": rule_id}
+        if isinstance(default, bool):
+            out.append(HouseRule(key, "bool", **common))
+        elif isinstance(default, int):
+            out.append(HouseRule(key, "int", 0, MAXIMA[key], **common))
+        elif isinstance(default, list | tuple):
+            common["default"] = tuple(default)
+            out.append(
+                HouseRule(
+                    key,
+                    "int_list",
+                    0,
+                    MAXIMA[key],
+                    max_items=MAX_STEPS[key],
+                    min_items=0 if key == "lianzhuang_bonus" else 1,
+                    **common,
+                )
+            )
+        else:
+            out.append(
+                HouseRule(
+                    key,
+                    "choice",
+                    choices=LIABILITY_BASES,
+                    choice_labels={c: words(*CHOICE_LABELS[key][c]) for c in LIABILITY_BASES},
+                    **common,
+                )
+            )
+    return tuple(out)
+
+
+GAME = Game(
+    code="anqing",
+    names={"zh-hans": "安庆麻将", "zh-hant": "安慶麻將", "en": "Anqing mahjong"},
+    seat_counts=(4,),
+    rulesets=RULESETS,
+    score=score,
+    waits=waits,
+    house_rule_defaults=house_rule_defaults,
+    make_rules=make_rules,
+    next_dealer=lambda dealer, streak, winner, players: dealer_after(dealer, streak, winner),
+    dealer_base=dealer_base,
+    hand_fields=HAND_FIELDS,
+    features=FEATURES,
+    specials=specials,
+    house_rules_of=house_rules,
+    max_silver=MAX_SILVER,
+    silver_places=SILVER_PLACES,
+)
