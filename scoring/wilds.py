@@ -134,9 +134,7 @@ class WildSearch:
                     key = (g_add + p_add, g_bits | p_bits)
                     if key not in firsts:
                         firsts[key] = (group, *groups)
-            return tuple(
-                sorted([(add, bits, 0, groups) for (add, bits), groups in firsts.items()])
-            )
+            return tuple(sorted([(add, bits, 0, groups) for (add, bits), groups in firsts.items()]))
         kept: dict[Key, tuple[int, tuple[Group, ...]]] = {}
         for group, rest, wild_used, is_pair in groups_with(counts, base, first, max_wilds):
             g_add, g_bits, g_cost = group_key(group, base, marks, wild_used, is_pair)
@@ -215,9 +213,7 @@ PUNG_WILD = tuple(
     for f in range(34)
 )
 CHOW_WILD = tuple(
-    tuple(
-        ("chow", (f, f + 1, f + 2), (bool(m & 4), bool(m & 2), bool(m & 1))) for m in range(8)
-    )
+    tuple(("chow", (f, f + 1, f + 2), (bool(m & 4), bool(m & 2), bool(m & 1))) for m in range(8))
     for f in range(27)
 )
 
@@ -228,18 +224,17 @@ def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:
 
     A suit's parts all use its tiles up, so they all make the same number of sets and pairs
     (its tile count fixes both); whether they add up is seen from the first part of each."""
-    per_suit = []
-    for base, size in SUITS:
-        parts = natural_parts(counts[base : base + size], base)
-        if not parts:
-            return ()
-        per_suit.append(parts)
-    m, p, s, z = per_suit
-    if (
-        m[0][0] + p[0][0] + s[0][0] + z[0][0] != sets
-        or m[0][1] + p[0][1] + s[0][1] + z[0][1] != pairs
-    ):
+    m = natural_parts(counts[:9], 0)
+    p = natural_parts(counts[9:18], 9)
+    s = natural_parts(counts[18:27], 18)
+    z = natural_parts(counts[27:], 27)
+    if not (m and p and s and z):
         return ()
+    m0, p0, s0, z0 = m[0], p[0], s[0], z[0]
+    if m0[0] + p0[0] + s0[0] + z0[0] != sets or m0[1] + p0[1] + s0[1] + z0[1] != pairs:
+        return ()
+    if len(m) == len(p) == len(s) == len(z) == 1:  # most hands: one split
+        return (m0[2] + p0[2] + s0[2] + z0[2],)
     return tuple(a[2] + b[2] + c[2] + d[2] for a, b, c, d in product(m, p, s, z))
 
 

@@ -138,22 +138,22 @@ def readings(hand: Hand) -> list[Reading]:
     out: list[Reading] = []
     if n_melds == 4:
         # R7.3: four declared melds read only as 大吊車 (R6.3)
-        _placed(hand, "da_diao_che", _decompose(counts, wilds, 0, 1, hand.wild, daque, drawn), out)
+        decompositions = _decompose(counts, wilds, 0, 1, hand.wild, daque, drawn)
+        _placed(hand, "da_diao_che", decompositions, out, wilds)
         return out
-    _placed(
-        hand, "standard", _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, daque, drawn), out
-    )
+    decompositions = _decompose(counts, wilds, 4 - n_melds, 1, hand.wild, daque, drawn)
+    _placed(hand, "standard", decompositions, out, wilds)
     if n_melds == 0:
         pairs = _seven_pairs(hand, counts, wilds)
         if pairs:
-            _placed(hand, "seven_pairs", pairs, out)
+            _placed(hand, "seven_pairs", pairs, out, wilds)
         lan = _thirteen_lan(hand)
         if lan is not None:
             out.append(lan)
     return out
 
 
-def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -> None:
+def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading], wilds: int) -> None:
     """Add to ``out`` each decomposition (and its variants) with the drawn tile where it earns 跑風 by shape if
     any place does (R7 PAO_FENG (a)) — every other fact of a reading is the same wherever it
     sits — and only once per signature.
@@ -166,17 +166,16 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
     drawn_wild = hand.win_is_wild
     drawn_face = hand.played(hand.win_tile)
     own = hand.wild
-    daque = hand.rules.daque
-    meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
-    meld_dragons = _dragon_bits(meld_chows)
-    wilds = hand.wild_count()
     weigh_all = len(decompositions) > 1 or wilds
     if not weigh_all:
         # At most one decomposition and no wilds: one reading at most, no signature to weigh;
         # only where the drawn tile sits (the first place that earns 跑風, else the first place).
+        # Every group is natural, so the drawn tile can sit only in a group holding its face.
         for groups in decompositions:
             place = None
             for gi, group in enumerate(groups):
+                if drawn_face not in group[1]:
+                    continue
                 spot = _group_facts(group, own, drawn_face, drawn_wild)[0]
                 if spot >= 4:
                     place = (gi, spot - 4)
@@ -186,6 +185,9 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading]) -
             if place is not None:
                 out.append(Reading(hand, shape, groups, place))
         return
+    daque = hand.rules.daque
+    meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
+    meld_dragons = _dragon_bits(meld_chows)
     seen = set()
     for decomposition in decompositions:
         variants = (
