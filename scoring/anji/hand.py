@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+import scoring.readers as readers
 from scoring.anji.errors import AnjiError
 from scoring.anji.rules import Rules, make_rules
 from scoring.anji.tiles import (
@@ -43,7 +42,32 @@ MAX_KONGS, MAX_PIAO, MAX_PIAO_FLOWERS = 12, 3, 8
 # Money as the app keeps it (the same limits as Anqing's R9): at most 1,000,000, four places.
 MAX_SILVER = Decimal(1_000_000)
 SILVER_PLACES = 4
-AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES)
+AMOUNT_TEXT = readers.AMOUNT_TEXT
+_BAD_SILVER = (
+    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+)
+# AJ12's words for a field that cannot be read or does not fit.
+WORDS = readers.Words(
+    error=AnjiError,
+    not_list=(
+        '{name} 应是副露的列表，例如 [{{"kind": "pung", "tiles": "111z"}}]',
+        '{name} must be a list of melds such as [{{"kind": "pung", "tiles": "111z"}}]',
+    ),
+    not_entry=(
+        "第 {number} 个副露应是一个对象（kind、tiles、from）",
+        "meld {number} must be an object (kind, tiles, from)",
+    ),
+    seat=(
+        "{name} {value!r} 不是在座的座位（{count} 人桌：{seats}）",
+        "{name} {value!r} is not a seat in play (a {count}-player table: {seats})",
+    ),
+    seat_missing=("缺少 {name}", "{name} is missing"),
+    silver_type=_BAD_SILVER,
+    silver_text=_BAD_SILVER,
+    silver_finite=_BAD_SILVER,
+)
 SEAT_NAMES = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -98,75 +122,10 @@ class Hand:
         return self.win_tile == self.wild
 
 
-def _required(request: Mapping, name: str) -> object:
-    value = request.get(name)
-    if value is None:
-        raise AnjiError("E_NOTATION", f"缺少 {name}", f"{name} is missing")
-    return value
-
-
-def _integer(request: Mapping, name: str, default: int) -> int:
-    value = request.get(name)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise AnjiError(
-            "E_NOTATION",
-            f"{name} 应是整数，收到 {value!r}",
-            f"{name} must be a whole number, got {value!r}",
-        )
-    return value
-
-
-def _boolean(request: Mapping, name: str) -> bool:
-    value = request.get(name)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise AnjiError(
-            "E_NOTATION",
-            f"{name} 应是 true 或 false，收到 {value!r}",
-            f"{name} must be true or false, got {value!r}",
-        )
-    return value
-
-
-def _silver(value: object) -> Decimal:
-    """AJ11.1: base_silver, a decimal ≥ 0; unreadable, not finite or negative is E_NOTATION."""
-    bad = AnjiError(
-        "E_NOTATION",
-        f"base_silver「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-        f"base_silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
-    )
-    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
-        raise bad
-    text = str(value).strip()
-    try:
-        silver = Decimal(text)
-    except InvalidOperation:
-        raise bad from None
-    if not silver.is_finite() or not AMOUNT_TEXT.fullmatch(text) or silver < 0:
-        raise bad
-    return silver
-
-
 def _meld_list(value: object) -> list[tuple[str, list[int], object]]:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise AnjiError(
-            "E_NOTATION",
-            'melds 应是副露的列表，例如 [{"kind": "pung", "tiles": "111z"}]',
-            'melds must be a list of melds such as [{"kind": "pung", "tiles": "111z"}]',
-        )
     melds = []
-    for number, meld in enumerate(value, 1):
-        if not isinstance(meld, Mapping):
-            raise AnjiError(
-                "E_NOTATION",
-                f"第 {number} 个副露应是一个对象（kind、tiles、from）",
-                f"meld {number} must be an object (kind, tiles, from)",
-            )
+    for number, meld in enumerate(readers.entries(value, "melds", WORDS, objects=False), 1):
+        readers.entry(meld, "melds", number, WORDS)
         kind = meld.get("kind")
         if kind not in MELD_KINDS:
             raise AnjiError(
@@ -184,20 +143,9 @@ def _meld_list(value: object) -> list[tuple[str, list[int], object]]:
     return melds
 
 
-def _bad_seat(name: str, value: object, seats: tuple[str, ...]) -> AnjiError:
-    if value is None:
-        return AnjiError("E_CONTEXT", f"缺少 {name}", f"{name} is missing")
-    return AnjiError(
-        "E_CONTEXT",
-        f"{name} {value!r} 不是在座的座位（{len(seats)} 人桌：{'、'.join(seats)}）",
-        f"{name} {value!r} is not a seat in play (a {len(seats)}-player table: {', '.join(seats)})",
-    )
-
-
 def read_hand(request: object, with_win_tile: bool = True) -> Hand:
     """Read and check a request up to E_WIN_TILE and the later E_CONTEXT checks (AJ12 1–7)."""
-    if not isinstance(request, Mapping):
-        raise AnjiError("E_NOTATION", "请求应是一个 JSON 对象", "the request must be a JSON object")
+    request = readers.request_object(request, WORDS)
     if request.get("game") not in (None, "anji"):
         raise AnjiError(
             "E_RULES",
@@ -205,20 +153,18 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             f"not an Anji request: game {request.get('game')!r}",
         )
     # --- AJ12 step 2a: fields that cannot be read (E_NOTATION)
-    indicator = parse_indicator(_required(request, "indicator"))
-    concealed = tuple(parse_tiles_no_flowers(_required(request, "concealed"), "concealed"))
-    win_tile = one_tile(_required(request, "win_tile"), "win_tile") if with_win_tile else None
+    indicator = readers.tiles(request, "indicator", WORDS, parse_indicator)
+    concealed = tuple(readers.tiles(request, "concealed", WORDS, parse_tiles_no_flowers))
+    win_tile = readers.tiles(request, "win_tile", WORDS, one_tile) if with_win_tile else None
     raw_melds = _meld_list(request.get("melds"))
-    raw_flowers = request.get("flowers")
-    flowers = tuple(parse_flowers(raw_flowers)) if raw_flowers is not None else ()
-    player_count = _integer(request, "player_count", 4)
-    kongs = _integer(request, "kongs_before_win", 0)
-    piao = _integer(request, "piao", 0)
-    piao_flowers = _integer(request, "piao_flowers", 0)
-    jia_piao = _boolean(request, "jia_piao")
-    first_turn = _boolean(request, "first_turn")
-    base_silver = request.get("base_silver")
-    silver = _silver("1" if base_silver is None else base_silver)
+    flowers = tuple(readers.optional_tiles(request, "flowers", parse_flowers))
+    player_count = readers.integer(request, "player_count", WORDS, default=4)
+    kongs = readers.integer(request, "kongs_before_win", WORDS)
+    piao = readers.integer(request, "piao", WORDS)
+    piao_flowers = readers.integer(request, "piao_flowers", WORDS)
+    jia_piao = readers.boolean(request, "jia_piao", WORDS)
+    first_turn = readers.boolean(request, "first_turn", WORDS)
+    silver = readers.silver(request, WORDS, SILVER)
     # --- step 2b: the rules (E_RULES)
     rules = make_rules(request.get("ruleset"), request.get("rules"))
     # --- step 2c: the context (E_CONTEXT)
@@ -229,32 +175,20 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             f"player_count must be 2, 3 or 4, got {player_count}",
         )
     seats = SEATS[:player_count]
-    winner = request.get("winner")
-    if winner not in seats:
-        raise _bad_seat("winner", winner, seats)
-    dealer = request.get("dealer")
-    if dealer not in seats:
-        raise _bad_seat("dealer", dealer, seats)
+    winner = readers.seat(request.get("winner"), "winner", WORDS, seats)
+    dealer = readers.seat(request.get("dealer"), "dealer", WORDS, seats)
     discarder = request.get("discarder")
-    if discarder is not None and (discarder not in seats or discarder == winner):
+    if discarder is not None:
         if discarder == winner:
             raise AnjiError(
                 "E_CONTEXT",
                 "discarder 不能是和牌的人自己",
                 "the discarder cannot be the winner",
             )
-        raise _bad_seat("discarder", discarder, seats)
-    for name, value, top in (
-        ("kongs_before_win", kongs, MAX_KONGS),
-        ("piao", piao, MAX_PIAO),
-        ("piao_flowers", piao_flowers, MAX_PIAO_FLOWERS),
-    ):
-        if not 0 <= value <= top:
-            raise AnjiError(
-                "E_CONTEXT",
-                f"{name} 应在 0–{top} 之间，收到 {value}",
-                f"{name} must be from 0 to {top}, got {value}",
-            )
+        readers.seat(discarder, "discarder", WORDS, seats)
+    readers.bounded("kongs_before_win", kongs, WORDS, 0, MAX_KONGS)
+    readers.bounded("piao", piao, WORDS, 0, MAX_PIAO)
+    readers.bounded("piao_flowers", piao_flowers, WORDS, 0, MAX_PIAO_FLOWERS)
     if len(raw_melds) > 4:
         raise AnjiError(
             "E_CONTEXT",
@@ -308,13 +242,7 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             f"piao_flowers（{piao_flowers}）比 flowers 里的花（{len(flowers)} 张）多",
             f"piao_flowers ({piao_flowers}) is more than the flowers in flowers ({len(flowers)})",
         )
-    if silver > MAX_SILVER or silver.normalize().as_tuple().exponent < -SILVER_PLACES:
-        raise AnjiError(
-            "E_CONTEXT",
-            f"base_silver 不能超过 {MAX_SILVER}，最多 {SILVER_PLACES} 位小数",
-            f"base_silver must be at most {MAX_SILVER}, with at most {SILVER_PLACES} "
-            "decimal places",
-        )
+    readers.silver_in_bounds(silver, WORDS, SILVER)
     wild = wild_of(indicator, rules["honor_cycle"])
     # --- step 3: the melds, in order
     melds = tuple(

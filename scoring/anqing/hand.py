@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import lru_cache
 from itertools import product
 
+import scoring.readers as readers
 from scoring.anqing.rules import Rules, make_rules
 from scoring.anqing.table import SEATS, previous_seat
 from scoring.errors import ScoringError
@@ -29,9 +29,33 @@ from scoring.tiles import (
 # docs use these same two numbers (R9).
 MAX_SILVER = Decimal(1_000_000)
 SILVER_PLACES = 4
+SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES, above_zero=True)
 # An amount written as text: ASCII digits, an optional sign, point and exponent, as JSON writes a
-# number. Decimal() also reads "5_000", "٥" or "５"; none of those is an amount a player typed.
-AMOUNT_TEXT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+# number (``readers.AMOUNT_TEXT``).
+AMOUNT_TEXT = readers.AMOUNT_TEXT
+# R11's words for a field that cannot be read or does not fit.
+WORDS = readers.Words(
+    error=ScoringError,
+    not_object=("請求應是一個 JSON 物件", "the request must be a JSON object"),
+    missing=("缺少欄位 {name}", "the field {name} is missing"),
+    integer=("{name} 應是整數", "{name} must be a whole number"),
+    boolean=("{name} 應是 true 或 false", "{name} must be true or false"),
+    not_list=("{name} 應是副露的列表", "{name} must be a list of melds"),
+    not_entry=("{name} 應是副露的列表", "{name} must be a list of melds"),
+    bounds=("{name} 不能是負數", "{name} cannot be negative"),
+    seat_text=("{name} 應是座位 E S W N 之一", "{name} must be one of E S W N"),
+    seat=("{name}「{value}」不是座位 E S W N 之一", "{name} '{value}' is not a seat (E S W N)"),
+    silver_type=("{name} 應是數字", "{name} must be a number"),
+    silver_text=(
+        "{name}「{value}」不是數字（只用 0–9 和小數點）",
+        "{name} '{value}' is not a number (write it with 0-9 and a decimal point)",
+    ),
+    silver_finite=("{name} 應是有限的數字", "{name} must be a finite number"),
+    silver_bounds=(
+        "{name} 必須大於 0、不超過 {most}，最多 {places} 位小數",
+        "{name} must be above 0 and at most {most}, with at most {places} decimal places",
+    ),
+)
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
 FED_KINDS = ("chi", "pung", "kong", "added_kong")  # R5.2: melds that record a feeder
 KONG_KINDS = ("kong", "added_kong", "concealed_kong")
@@ -155,61 +179,34 @@ _PRESENT = {
 
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     """Parse and check a request (R11 order), up to but not including the winning-shape search."""
-    if type(request) is not dict and not isinstance(request, Mapping):
-        raise ScoringError(
-            "E_NOTATION", "請求應是一個 JSON 物件", "the request must be a JSON object"
-        )
+    request = readers.request_object(request, WORDS)
     # --- R11 step 1a: fields that cannot be read (E_NOTATION)
-    indicator = face_of(_required(request, "indicator"), "indicator")
-    winner_raw = _seat_text(request, "winner")
-    dealer_raw = _seat_text(request, "dealer")
-    streak = _count(request, "dealer_streak")
-    silver = _silver(request.get("base_silver", "1"))
-    concealed = tuple(parse_tiles(_required(request, "concealed"), "concealed"))
-    win_tile = face_of(_required(request, "win_tile"), "win_tile") if with_win_tile else None
-    bar_tiles = _count(request, "bar_tiles")
-    kongs_before_win = _count(request, "kongs_before_win")
-    first_turn = request.get("first_turn", False)
-    if not isinstance(first_turn, bool):
-        raise ScoringError(
-            "E_NOTATION", "first_turn 應是 true 或 false", "first_turn must be true or false"
-        )
-    raw_melds = _meld_list(request.get("melds"), "melds")
-    raw_others = request.get("others_melds") or {}
-    if type(raw_others) is not dict and not isinstance(raw_others, Mapping):
-        raise ScoringError(
-            "E_NOTATION",
-            "others_melds 應是以座位為鍵的物件",
-            "others_melds must be an object keyed by seat",
-        )
-    others_raw = (
-        {str(k): _meld_list(v, f"others_melds.{k}") for k, v in raw_others.items()}
-        if raw_others
-        else {}
+    indicator = readers.tiles(request, "indicator", WORDS, face_of, empty=True)
+    winner_raw = readers.seat_text(request, "winner", WORDS)
+    dealer_raw = readers.seat_text(request, "dealer", WORDS)
+    streak = readers.integer(request, "dealer_streak", WORDS)
+    silver = readers.silver(request, WORDS, SILVER, null=False)
+    concealed = tuple(readers.tiles(request, "concealed", WORDS, parse_tiles, empty=True))
+    win_tile = (
+        readers.tiles(request, "win_tile", WORDS, face_of, empty=True) if with_win_tile else None
     )
+    bar_tiles = readers.integer(request, "bar_tiles", WORDS)
+    kongs_before_win = readers.integer(request, "kongs_before_win", WORDS)
+    first_turn = readers.boolean(request, "first_turn", WORDS, null=False)
+    raw_melds = _meld_list(request.get("melds"), "melds")
+    others_raw = _others(request.get("others_melds"))
     # --- step 1b: rules (E_RULES)
     ruleset = request.get("ruleset", "anqing")
     if not isinstance(ruleset, str):
         raise ScoringError("E_RULES", "ruleset 應是字串", "ruleset must be a string")
     rules = make_rules(ruleset, request.get("rules"))
     # --- step 1c: seats and counts (E_CONTEXT)
-    winner = _seat(winner_raw, "winner")
-    dealer = _seat(dealer_raw, "dealer")
-    if streak < 0 or bar_tiles < 0 or kongs_before_win < 0:
-        for name, value in (
-            ("dealer_streak", streak),
-            ("bar_tiles", bar_tiles),
-            ("kongs_before_win", kongs_before_win),
-        ):
-            if value < 0:
-                raise ScoringError("E_CONTEXT", f"{name} 不能是負數", f"{name} cannot be negative")
-    if not _silver_in_range(silver):
-        raise ScoringError(
-            "E_CONTEXT",
-            f"base_silver 必須大於 0、不超過 {MAX_SILVER}，最多 {SILVER_PLACES} 位小數",
-            f"base_silver must be above 0 and at most {MAX_SILVER}, "
-            f"with at most {SILVER_PLACES} decimal places",
-        )
+    winner = readers.seat(winner_raw, "winner", WORDS, SEATS)
+    dealer = readers.seat(dealer_raw, "dealer", WORDS, SEATS)
+    readers.bounded("dealer_streak", streak, WORDS)
+    readers.bounded("bar_tiles", bar_tiles, WORDS)
+    readers.bounded("kongs_before_win", kongs_before_win, WORDS)
+    readers.silver_in_bounds(silver, WORDS, SILVER)
     for seat in others_raw:
         if seat not in SEATS or seat == winner:
             raise ScoringError(
@@ -292,81 +289,9 @@ def _specials(indicator: int) -> tuple[int, int | None, tuple[int, ...]]:
     return wild, stand_in_of(wild), bar_faces_of(wild)
 
 
-def _required(request: Mapping, name: str) -> object:
-    if name not in request or request[name] in (None, ""):
-        raise ScoringError("E_NOTATION", f"缺少欄位 {name}", f"the field {name} is missing")
-    return request[name]
-
-
-def _seat_text(request: Mapping, name: str) -> str:
-    value = _required(request, name)
-    if not isinstance(value, str):
-        raise ScoringError(
-            "E_NOTATION", f"{name} 應是座位 E S W N 之一", f"{name} must be one of E S W N"
-        )
-    return value
-
-
-def _seat(value: str, name: str) -> str:
-    if value not in SEATS:
-        raise ScoringError(
-            "E_CONTEXT",
-            f"{name}「{value}」不是座位 E S W N 之一",
-            f"{name} '{value}' is not a seat (E S W N)",
-        )
-    return value
-
-
-def _count(request: Mapping, name: str) -> int:
-    value = request.get(name, 0)
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError("E_NOTATION", f"{name} 應是整數", f"{name} must be a whole number")
-    return value
-
-
-def _silver(value: object) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
-        raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
-    return _silver_of(value)
-
-
-@lru_cache(maxsize=256)
-def _silver_of(value: str | int | float | Decimal) -> Decimal:
-    if isinstance(value, bool):
-        raise ScoringError("E_NOTATION", "base_silver 應是數字", "base_silver must be a number")
-    text = str(value).strip()
-    try:
-        silver = Decimal(text)
-    except InvalidOperation:
-        silver = None
-    if silver is None or (silver.is_finite() and not AMOUNT_TEXT.fullmatch(text)):
-        raise ScoringError(
-            "E_NOTATION",
-            f"base_silver「{value}」不是數字（只用 0–9 和小數點）",
-            f"base_silver '{value}' is not a number (write it with 0-9 and a decimal point)",
-        )
-    if not silver.is_finite():
-        raise ScoringError(
-            "E_NOTATION", "base_silver 應是有限的數字", "base_silver must be a finite number"
-        )
-    return silver
-
-
-@lru_cache(maxsize=256)
-def _silver_in_range(silver: Decimal) -> bool:
-    return 0 < silver <= MAX_SILVER and silver.normalize().as_tuple().exponent >= -SILVER_PLACES
-
-
 def _meld_list(value: object, name: str) -> list[dict]:
-    if value is None:
-        return []
-    if not isinstance(value, list) or not all(isinstance(m, Mapping) for m in value):
-        raise ScoringError(
-            "E_NOTATION", f"{name} 應是副露的列表", f"{name} must be a list of melds"
-        )
-    for i, meld in enumerate(value):
+    melds = readers.entries(value, name, WORDS)
+    for i, meld in enumerate(melds):
         kind = meld.get("kind")
         if kind not in MELD_KINDS:
             raise ScoringError(
@@ -383,7 +308,21 @@ def _meld_list(value: object, name: str) -> list[dict]:
                 f"{name} 第 {i + 1} 組的 from 應是座位",
                 f"{name}[{i}].from must be a seat",
             )
-    return list(value)
+    return list(melds)
+
+
+def _others(value: object) -> dict[str, list[dict]]:
+    """others_melds: an object keyed by seat, each a list of melds (E_NOTATION); which keys are
+    seats is E_CONTEXT, later."""
+    if not value:
+        return {}
+    if type(value) is not dict and not isinstance(value, Mapping):
+        raise ScoringError(
+            "E_NOTATION",
+            "others_melds 應是以座位為鍵的物件",
+            "others_melds must be an object keyed by seat",
+        )
+    return {str(k): _meld_list(v, f"others_melds.{k}") for k, v in value.items()}
 
 
 def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:

@@ -7,9 +7,10 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
+import scoring.readers as readers
 from scoring.hongzhong.errors import HongzhongError
 from scoring.hongzhong.rules import check_ruleset, make_rules
 from scoring.tiles import RED, code, face_of, parse_tiles
@@ -20,6 +21,20 @@ KONG_KINDS = ("kong", "added_kong", "concealed_kong")
 AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]+)?")
 MAX_SILVER = Decimal(10) ** 9
 SILVER_PLACES = 4
+# HZ9.3: 0 or more, places as written, digits and a point only; out of bounds is unreadable too.
+SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES, written_places=True, text=AMOUNT_TEXT)
+_BAD_SILVER = (
+    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+)
+# HZ15's words for a field that cannot be read or does not fit.
+WORDS = readers.Words(
+    error=HongzhongError,
+    silver_type=_BAD_SILVER,
+    silver_text=_BAD_SILVER,
+    silver_finite=_BAD_SILVER,
+    silver_bounds=_BAD_SILVER,
+)
 
 
 @dataclass(frozen=True)
@@ -76,44 +91,6 @@ def _given(mapping: Mapping, key: str) -> Any:
     return mapping.get(key)
 
 
-def _list(value: Any, field: str) -> list:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise error("E_NOTATION", f"{field} 应是一个列表", f"{field} must be a list")
-    for i, entry in enumerate(value):
-        if not isinstance(entry, dict):
-            raise error(
-                "E_NOTATION",
-                f"{field} 第 {i + 1} 项应是一个对象",
-                f"{field} entry {i + 1} must be an object",
-            )
-    return value
-
-
-def _silver(value: Any) -> Decimal:
-    """HZ9.3: base_silver, a decimal ≥ 0; unreadable, not finite or negative is E_NOTATION."""
-    if value is None:
-        return Decimal(1)
-    bad = error(
-        "E_NOTATION",
-        f"base_silver「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-        f"base_silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
-    )
-    if isinstance(value, bool) or not isinstance(value, str | int | float | Decimal):
-        raise bad
-    text = str(value).strip()
-    try:
-        silver = Decimal(text)
-    except InvalidOperation:
-        raise bad from None
-    if not silver.is_finite() or not AMOUNT_TEXT.fullmatch(text) or silver < 0:
-        raise bad
-    if silver > MAX_SILVER or -silver.as_tuple().exponent > SILVER_PLACES:  # type: ignore[operator]
-        raise bad
-    return silver
-
-
 def _winner(entry: dict, n: int) -> Winner:
     """Every E_NOTATION check of one winner (HZ15)."""
     field = f"winners[{n}]"
@@ -135,7 +112,7 @@ def _winner(entry: dict, n: int) -> Winner:
         )
     win = face_of(win_tile, f"{field}.win_tile")
     melds = []
-    for i, meld in enumerate(_list(_given(entry, "melds"), f"{field}.melds")):
+    for i, meld in enumerate(readers.entries(_given(entry, "melds"), f"{field}.melds", WORDS)):
         kind = meld.get("kind")
         if kind not in MELD_KINDS:
             raise error(
@@ -178,18 +155,11 @@ def _piao(value: Any) -> dict:
         return {}
     if not isinstance(value, dict):
         raise error("E_NOTATION", "piao_fen 应是一个对象", "piao_fen must be an object")
-    out = {}
-    for key, n in value.items():
-        if n is None:
-            n = 0  # HZ12.1: a null value is that seat absent (0)
-        elif isinstance(n, bool) or not isinstance(n, int):
-            raise error(
-                "E_NOTATION",
-                f"piao_fen 的 {key} 应是整数，收到 {n!r}",
-                f"piao_fen of {key} must be a whole number, got {n!r}",
-            )
-        out[key] = n
-    return out
+    # HZ12.1: a null value is that seat absent (0)
+    return {
+        key: readers.integer(value, key, WORDS, label=(f"piao_fen 的 {key}", f"piao_fen of {key}"))
+        for key in value
+    }
 
 
 def _seat_word(seat: Any) -> str:
@@ -205,29 +175,24 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
             "E_RULES", f"未知的游戏 game：{game!r}", f"unknown game {game!r} (expected hongzhong)"
         )
     # --- E_NOTATION
-    silver = _silver(request.get("base_silver"))
-    winners = tuple(_winner(w, i) for i, w in enumerate(_list(request.get("winners"), "winners")))
-    kongs = tuple(_kong(k, i) for i, k in enumerate(_list(request.get("kongs"), "kongs")))
+    silver = readers.silver(request, WORDS, SILVER)
+    readers.silver_in_bounds(
+        silver, WORDS, SILVER, code="E_NOTATION", value=request.get("base_silver")
+    )
+    winners = tuple(
+        _winner(w, i)
+        for i, w in enumerate(readers.entries(request.get("winners"), "winners", WORDS))
+    )
+    kongs = tuple(
+        _kong(k, i) for i, k in enumerate(readers.entries(request.get("kongs"), "kongs", WORDS))
+    )
     piao = _piao(request.get("piao_fen"))
-    robbed = request.get("robbed_kong")
-    if robbed is not None and not isinstance(robbed, bool):
-        raise error(
-            "E_NOTATION",
-            f"robbed_kong 应是 true 或 false，收到 {robbed!r}",
-            f"robbed_kong must be true or false, got {robbed!r}",
-        )
-    robbed = bool(robbed)
+    robbed = readers.boolean(request, "robbed_kong", WORDS)
     # --- E_RULES
     ruleset = check_ruleset(request.get("ruleset"))
     rules = make_rules(ruleset, request.get("rules"))
     # --- E_CONTEXT, reading phase (HZ15's list, in its order)
-    dealer = request.get("dealer")
-    if dealer not in SEATS:
-        raise error(
-            "E_CONTEXT",
-            f"dealer 应是座位 E、S、W、N 之一，收到 {dealer!r}",
-            f"dealer must be one of the seats E, S, W, N, got {dealer!r}",
-        )
+    dealer = readers.seat(request.get("dealer"), "dealer", WORDS, SEATS)
     seen: set[str] = set()
     for i, w in enumerate(winners):
         if w.seat not in SEATS or w.seat in seen:
@@ -241,12 +206,8 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
             )
         seen.add(w.seat)
     discarder = request.get("discarder")
-    if discarder is not None and discarder not in SEATS:
-        raise error(
-            "E_CONTEXT",
-            f"discarder 应是座位 E、S、W、N 之一，收到 {discarder!r}",
-            f"discarder must be one of the seats E, S, W, N, got {discarder!r}",
-        )
+    if discarder is not None:
+        readers.seat(discarder, "discarder", WORDS, SEATS)
     if not winners and (discarder is not None or robbed):
         raise error(
             "E_CONTEXT",
