@@ -51,6 +51,18 @@ def test_make_run_takes_a_port_and_points_to_sign_up() -> None:
     assert "createsuperuser" not in (ROOT / "README.md").read_text()
 
 
+def test_make_test_runs_everything_on_sqlite_and_the_database_tests_on_postgresql() -> None:
+    """The first pass is the whole suite; the PostgreSQL pass leaves out the browser tests and the
+    engine's (tests/scoring touches no database)."""
+    plan = run(["make", "-n", "test"]).stdout
+    passes = [line for line in plan.splitlines() if re.search(r"bin/pytest\b", line)]
+    assert len(passes) == 2, plan
+    sqlite, postgresql = passes
+    assert sqlite.strip().endswith("bin/pytest"), sqlite
+    assert "DATABASE_URL=" in postgresql
+    assert '-m "not browser"' in postgresql and "--ignore=tests/scoring" in postgresql
+
+
 def test_browser_tests_stop_loudly_without_chromium() -> None:
     """Without Chromium the run ends with a failure and one line saying what to install, never a
     quiet skip."""
