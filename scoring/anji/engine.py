@@ -7,19 +7,13 @@ from dataclasses import dataclass
 
 from scoring.amounts import amount_of
 from scoring.anji.errors import AnjiError
-from scoring.anji.hand import (
-    MELD_SET,
-    SEAT_NAMES,
-    SEAT_NAMES_EN,
-    Hand,
-    check_later,
-    read_hand,
-)
+from scoring.anji.hand import MELD_SET, Hand, check_later, read_hand
+from scoring.anji.items import ITEMS, Facts
 from scoring.anji.readings import SHAPES, Reading, readings
-from scoring.anji.rows import GROUP_NAMES, ROWS
-from scoring.anji.tiles import FLOWER_CODES, flower_name
+from scoring.anji.rows import GROUP_NAMES
+from scoring.anji.tiles import FLOWER_CODES
 from scoring.errors import ScoringError
-from scoring.tiles import FACES, face_name, format_tiles, tile_words
+from scoring.tiles import FACES, format_tiles, tile_words
 from scoring.waiting import completions
 
 # (code, points, count, points_discarder or None)
@@ -54,7 +48,8 @@ def method_groups(hand: Hand, r: Reading, wild: bool) -> dict[int, list[Entry]]:
     clean = not wild and no_flower
     groups: dict[int, list[Entry]] = {}
 
-    def one(code: str, count: int = 1, value: int | None = None) -> Entry:
+    def one(code: str, value: int | None = None) -> Entry:
+        count = ITEMS[code].count(hand)  # AJ8: k kongs, p piao, f flowers drawn while piao; else 1
         v = rules[code.lower()] if value is None else value
         return (code, v * (count if value is None else 1), count, None)
 
@@ -80,24 +75,22 @@ def method_groups(hand: Hand, r: Reading, wild: bool) -> dict[int, list[Entry]]:
     if r.bao_tou:
         groups[3] = [one("BAO_TOU")]
         if k >= 1:
-            groups[4] = [one("GANG_BAO", k, rules["gang_bao"] + rules["gang_bao_step"] * (k - 1))]
+            groups[4] = [one("GANG_BAO", rules["gang_bao"] + rules["gang_bao_step"] * (k - 1))]
     if r.da_diao:
         if r.held_wild or no_flower:
             items = [one("DA_DIAO_PLUS")]
             if r.held_wild and k >= 1:
-                items.append(one("DA_DIAO_GANG_BAO", k))
+                items.append(one("DA_DIAO_GANG_BAO"))
             groups[5] = items
         else:
             groups[5] = [one("DA_DIAO")]
     if r.bao_tou and p >= 1:
         if hand.ncai + p < 4:
-            items = [one("PIAO_CAI", p)]
+            items = [one("PIAO_CAI")]
         else:
-            items = [
-                one("SI_CAI_SHEN_PIAO", p, rules["si_cai_shen"] + rules["si_cai_shen_piao"] * p)
-            ]
+            items = [one("SI_CAI_SHEN_PIAO", rules["si_cai_shen"] + rules["si_cai_shen_piao"] * p)]
         if f >= 1:
-            items.append(one("PIAO_GANG", f))
+            items.append(one("PIAO_GANG"))
         groups[6] = items
     if hand.jia_piao:
         groups[7] = [one("JIA_PIAO_CLEAN" if clean else "JIA_PIAO")]
@@ -295,7 +288,7 @@ def result_of(hand: Hand, s: Scored) -> dict:
 
 def _item(hand: Hand, s: Scored, entry: Entry) -> dict:
     code, points, count, points_discarder = entry
-    row = ROWS[code]
+    row = ITEMS[code].row
     item = {
         "code": code,
         "name": row.name,
@@ -308,7 +301,8 @@ def _item(hand: Hand, s: Scored, entry: Entry) -> dict:
     }
     if points_discarder is not None:
         item["points_discarder"] = points_discarder
-    item["why"], item["why_en"] = why(hand, s, code, points, count, points_discarder)
+    facts = Facts(code, hand, s.reading, s.has_wild, points, count, points_discarder)
+    item["why"], item["why_en"] = ITEMS[code].why(facts)
     return item
 
 
@@ -391,197 +385,6 @@ def _win_set(hand: Hand, r: Reading) -> int | None:
     rank = {"chow": 0, "pair": 1, "pung": 2}
     candidates = [i for i, g in enumerate(groups) if holds(g)]
     return min(candidates, key=lambda i: (rank[groups[i][0]], min(groups[i][1])))
-
-
-# --- reasons, in Chinese (简体, as the seed) and English --------------------------------------
-
-
-def _wild_words(hand: Hand, s: Scored) -> tuple[str, str]:
-    w, w_en = face_name(hand.wild, "zh-hans"), face_name(hand.wild, "en")
-    if hand.rules["no_wild_means"] == "no_wild_substitution":
-        if s.has_wild:
-            return "财神代替了别的牌（有百搭）", "a wild stands in for another tile (with wilds)"
-        if hand.ncai:
-            return (
-                f"财神（{w}）只当{w}用（无百搭）",
-                f"the wilds ({w_en}) play only their own face (no wild)",
-            )
-        return "手中没有财神（无百搭）", "no wild held (no wild)"
-    if s.has_wild:
-        return (
-            f"手中有 {hand.ncai} 张财神（{w}，有百搭）",
-            f"{hand.ncai} wild{'s' if hand.ncai > 1 else ''} ({w_en}) held (with wilds)",
-        )
-    return f"手中没有财神（{w}，无百搭）", f"no wild ({w_en}) held (no wild)"
-
-
-def _flower_words(hand: Hand) -> tuple[str, str]:
-    n = len(hand.flowers)
-    if not n:
-        return "没有花", "no flower"
-    return f"有 {n} 张花", f"{n} flower{'s' if n > 1 else ''}"
-
-
-def _drawn(hand: Hand) -> tuple[str, str]:
-    if hand.win_is_wild:
-        return "摸到的财神", "the drawn wild"
-    return (
-        f"摸到的{face_name(hand.win_tile, 'zh-hans')}",  # type: ignore[arg-type]
-        f"the drawn {face_name(hand.win_tile, 'en')}",
-    )  # type: ignore[arg-type]
-
-
-def _chain(hand: Hand) -> tuple[str, str]:
-    k = hand.kongs
-    flowers = "（花牌补牌也算杠）" if hand.rules["flower_draw_is_gang"] else ""
-    flowers_en = (
-        " (flower replacements count as kongs)" if hand.rules["flower_draw_is_gang"] else ""
-    )
-    return (
-        f"连杠 {k} 次后补牌自摸{flowers}",
-        f"self-drawn on the replacement after {k} kong{'s' if k > 1 else ''} in a row{flowers_en}",
-    )
-
-
-def why(  # noqa: C901, PLR0911, PLR0912
-    hand: Hand, s: Scored, code: str, points: int, count: int, points_discarder: int | None
-) -> tuple[str, str]:
-    rules = hand.rules
-    wild, wild_en = _wild_words(hand, s)
-    flower, flower_en = _flower_words(hand)
-    drawn, drawn_en = _drawn(hand)
-    if code.startswith("ZI_MO"):
-        return f"自摸，{wild}，{flower}", f"self-drawn; {wild_en}; {flower_en}"
-    if code in ("GANG_KAI", "GANG_KAI_NO_WILD", "QING_GANG_KAI"):
-        chain, chain_en = _chain(hand)
-        return f"{chain}，{wild}，{flower}", f"{chain_en}; {wild_en}; {flower_en}"
-    if code == "BAO_TOU":
-        return (
-            f"{drawn}与手中留着的财神成对 — 爆头",
-            f"{drawn_en} pairs a wild held for it — bao tou",
-        )
-    if code == "GANG_BAO":
-        chain, chain_en = _chain(hand)
-        return (
-            f"{chain}，补到的牌与财神成对（杠爆）：{rules['gang_bao']} + "
-            f"{rules['gang_bao_step']} × ({count} − 1) = {points} 分",
-            f"{chain_en}, and the replacement pairs a held wild (gang bao): "
-            f"{rules['gang_bao']} + {rules['gang_bao_step']} × ({count} − 1) = {points} points",
-        )
-    if code in ("DA_DIAO", "DA_DIAO_PLUS"):
-        held = "一张财神" if s.reading.held_wild else "一张" + _held_name(hand, "zh-hans")
-        held_en = "a wild" if s.reading.held_wild else _held_name(hand, "en")
-        base = f"四组副露，手中只剩{held}，{drawn}与它成对 — 大吊"
-        base_en = f"four melds and only {held_en} held; {drawn_en} pairs it — da diao"
-        if code == "DA_DIAO":
-            return (
-                f"{base}（留的是普通牌，{flower}）",
-                f"{base_en} (a plain tile held, {flower_en})",
-            )
-        if s.reading.held_wild:
-            return f"{base}（最后剩下财神）", f"{base_en} (the tile held is a wild)"
-        return f"{base}（没有花）", f"{base_en} (no flower)"
-    if code == "DA_DIAO_GANG_BAO":
-        return (
-            f"大吊剩财神，{count} 次杠后补牌成胡：每杠 {rules['da_diao_gang_bao']} 分 × {count}",
-            f"da diao holding a wild, won on the replacement after {count} kong"
-            f"{'s' if count > 1 else ''}: {rules['da_diao_gang_bao']} points per kong × {count}",
-        )
-    if code == "PIAO_CAI":
-        return (
-            f"爆头时打出财神飘了 {count} 次，仍以爆头和牌：每飘 {rules['piao_cai']} 分 × {count}"
-            f"（手中 {hand.ncai} 张 + 飘出 {count} 张 < 4）",
-            f"{count} wild{'s' if count > 1 else ''} thrown while bao tou (piao), then won bao "
-            f"tou: {rules['piao_cai']} points per piao × {count} ({hand.ncai} held + {count} "
-            "thrown < 4)",
-        )
-    if code == "SI_CAI_SHEN_PIAO":
-        return (
-            f"手中 {hand.ncai} 张财神加飘出的 {count} 张，四张财神都经过手：四财神 "
-            f"{rules['si_cai_shen']} + 每飘 {rules['si_cai_shen_piao']} × {count} = {points} 分",
-            f"{hand.ncai} wilds held and {count} thrown in piao: all four wilds passed through "
-            f"the hand: {rules['si_cai_shen']} + {rules['si_cai_shen_piao']} per piao × {count} "
-            f"= {points} points",
-        )
-    if code == "PIAO_GANG":
-        return (
-            f"飘的时候摸到 {count} 张花：每张 {rules['piao_gang']} 分",
-            f"{count} flower{'s' if count > 1 else ''} drawn while piao: "
-            f"{rules['piao_gang']} points each",
-        )
-    if code in ("JIA_PIAO", "JIA_PIAO_CLEAN"):
-        return (
-            f"牌桌认定这是假飘；{wild}，{flower}",
-            f"the table declared jia piao; {wild_en}; {flower_en}",
-        )
-    if code == "SI_CAI_SHEN":
-        w, w_en = face_name(hand.wild, "zh-hans"), face_name(hand.wild, "en")
-        return (
-            f"四张财神（{w}）都在手中，自摸即和",
-            f"all four wilds ({w_en}) held; a self-draw wins with them",
-        )
-    if code == "TIAN_HU":
-        return "庄家起手的 14 张就是和牌 — 天胡", "the dealer's dealt 14 tiles win — tian hu"
-    if code == "DI_HU":
-        return (
-            "闲家摸到第一张牌就自摸和 — 地胡",
-            "a non-dealer wins on the first tile drawn — di hu",
-        )
-    if code in ("FANG_CHONG", "FANG_CHONG_NO_WILD"):
-        seat, seat_en = SEAT_NAMES[hand.discarder], SEAT_NAMES_EN[hand.discarder]  # type: ignore[index]
-        allowed = "，房规允许有百搭放冲" if code == "FANG_CHONG" else ""
-        allowed_en = ", allowed by the house rule" if code == "FANG_CHONG" else ""
-        return (
-            f"{seat}打出{face_name(hand.win_tile, 'zh-hans')}放冲，{wild}{allowed}："  # type: ignore[arg-type]
-            f"放冲者给 {points_discarder} 分，其他人各给 {points} 分",
-            f"{seat_en} discarded the {face_name(hand.win_tile, 'en')} (a discard win); "  # type: ignore[arg-type]
-            f"{wild_en}{allowed_en}: the discarder pays {points_discarder} points, each other "
-            f"player {points}",
-        )
-    if code == "QING_YI_SE":
-        suit = _one_suit(hand, s.reading)
-        subst = "（财神按所当的牌算）" if hand.ncai else ""
-        subst_en = " (each wild as the tile it plays)" if hand.ncai else ""
-        return (
-            f"整手牌都是{_SUITS['zh-hans'][suit]}{subst} — 清一色",
-            f"every tile is {_SUITS['en'][suit]}{subst_en} — pure one suit",
-        )
-    if code == "SHI_SAN_YAO":
-        return (
-            "一九万、一九筒、一九条和七种字牌各一张，另加其中一张 — 十三幺",
-            "one each of the 1 and 9 of every suit and the seven honours, plus one more of "
-            "them — thirteen orphans",
-        )
-    if code in ("QI_DUI", "QI_DUI_NO_WILD"):
-        return f"七个对子，{wild}", f"seven pairs; {wild_en}"
-    if code == "FLOWERS":
-        names = "".join(flower_name(f) for f in sorted(hand.flowers))
-        names_en = ", ".join(flower_name(f, "en") for f in sorted(hand.flowers))
-        return (
-            f"和牌者有 {count} 张花（{names}），每张 {rules['flowers']} 分",
-            f"the winner has {count} flower{'s' if count > 1 else ''} ({names_en}), "
-            f"{rules['flowers']} point{'s' if rules['flowers'] != 1 else ''} each",
-        )
-    raise AssertionError(code)  # pragma: no cover
-
-
-def _held_name(hand: Hand, lang: str) -> str:
-    pair = next(g for g in hand_pair_groups(hand))
-    return face_name(pair, lang)
-
-
-def hand_pair_groups(hand: Hand):  # noqa: ANN201
-    """The 大吊 held natural: the concealed tile that is not the drawn one."""
-    rest = list(hand.concealed)
-    rest.remove(hand.win_tile)  # type: ignore[arg-type]
-    yield rest[0]
-
-
-def _one_suit(hand: Hand, r: Reading) -> int:
-    for _, faces, _ in r.groups:
-        if faces:
-            return faces[0] // 9
-    return hand.melds[0].printed[0] // 9
 
 
 __all__ = ["FLOWER_CODES", "best", "score", "waits"]

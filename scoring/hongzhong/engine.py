@@ -10,28 +10,9 @@ from scoring.amounts import amount_of
 from scoring.errors import ScoringError
 from scoring.hongzhong.errors import HongzhongError
 from scoring.hongzhong.hand import Scored, best, reading_of
+from scoring.hongzhong.items import ITEMS, LABELS
 from scoring.hongzhong.request import SEATS, Request, Winner, check_hands, check_melds, read
 from scoring.tiles import RED, code, rank_of
-
-NAMES = {
-    "ZI_MO": "自摸",
-    "ZHUA_PAO": "抓炮（接炮）",
-    "QI_DUI": "七對",
-    "PENG_PENG_HU": "碰碰胡",
-    "QING_YI_SE": "清一色",
-    "WU_HONG_ZHONG": "無紅中",
-    "PING_HU": "平胡",
-    "QIANG_GANG_HU": "搶槓胡",
-}
-# Each item's rule id and the source words the rule book cites for it (HZ7.3).
-RULE = {
-    "ZI_MO": ("HZ7.3", "放胡1分由放胡者承担，自摸2分三家承担"),
-    "ZHUA_PAO": ("HZ7.3", "放胡1分由放胡者承担，自摸2分三家承担"),
-    "QI_DUI": ("HZ6.2", "七对、碰碰胡、清一色+1分"),
-    "PENG_PENG_HU": ("HZ7.1", "七对、碰碰胡、清一色+1分"),
-    "QING_YI_SE": ("HZ7.1", "七对、碰碰胡、清一色+1分"),
-    "WU_HONG_ZHONG": ("HZ4.4", "无红中自摸+1分"),
-}
 
 
 def seat_after(seat: str, steps: int) -> str:
@@ -163,56 +144,18 @@ def next_dealer_of(req: Request) -> str:
     return next(s for s in after if s in seats)
 
 
-def why(code_: str, w: Winner, s: Scored, req: Request, self_draw: bool) -> tuple[str, str]:
-    """Why an item applies, in Chinese and English."""
-    if code_ == "ZI_MO":
-        if req.robbed_kong:
-            return (
-                f"{w.seat} 抢 {req.discarder} 的杠胡牌，本桌房规按自摸计",
-                f"{w.seat} robbed {req.discarder}'s kong, which the house scores as a self-draw",
-            )
-        return f"{w.seat} 自己摸到和牌张", f"{w.seat} drew the winning tile"
-    if code_ == "ZHUA_PAO":
-        if req.robbed_kong:
-            return (
-                f"{w.seat} 抢 {req.discarder} 的杠胡牌，算点炮",
-                f"{w.seat} robbed {req.discarder}'s kong, scored as a discard",
-            )
-        return (
-            f"{w.seat} 胡 {req.discarder} 打出的牌",
-            f"{w.seat} won on {req.discarder}'s discard",
-        )
-    if code_ == "QI_DUI":
-        return "手牌是七个对子", "the hand is seven pairs"
-    if code_ == "PENG_PENG_HU":
-        return "四副都是刻子或杠，加一对将", "every set is a pung or a kong, plus the pair"
-    if code_ == "QING_YI_SE":
-        return (
-            "所有牌（红中按所当之牌计）都是一种花色",
-            "every tile (each 紅中 as the face it plays) is of one suit",
-        )
-    doubled = "，得分翻倍" if req.rules["wu_hong_zhong_double"] else ""
-    doubled_en = "; the hand points are doubled" if req.rules["wu_hong_zhong_double"] else ""
-    return (
-        f"{w.seat} 的手牌里没有红中{doubled}",
-        f"{w.seat} holds no 紅中 among its concealed tiles{doubled_en}",
-    )
-
-
 def win_result(req: Request, w: Winner, s: Scored, self_draw: bool) -> dict:
     items = []
     for code_, points in s.items:
-        rule, quote = RULE[code_]
-        if code_ == "WU_HONG_ZHONG" and not self_draw:
-            quote = "无红中接炮+1分"
-        why_zh, why_en = why(code_, w, s, req, self_draw)
+        item = ITEMS[code_]
+        why_zh, why_en = item.why(w, req)
         items.append(
             {
                 "code": code_,
-                "name": NAMES[code_],
+                "name": item.name,
                 "points": points,
-                "rule": rule,
-                "quote": quote,
+                "rule": item.rule,
+                "quote": item.quote_for(self_draw),
                 "why": why_zh,
                 "why_en": why_en,
             }
@@ -224,7 +167,7 @@ def win_result(req: Request, w: Winner, s: Scored, self_draw: bool) -> dict:
         "shape": s.reading.shape,
         "reading": reading_of(w, s.reading),
         "items": items,
-        "labels": [{"code": c, "name": NAMES[c]} for c in s.labels],
+        "labels": [{"code": c, "name": LABELS[c].name} for c in s.labels],
         "hand_points": s.hand,
         "birds": birds_of(w, req.rules),
         "payments": payments,
