@@ -102,7 +102,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
     rules = hand.rules
     if not rules.daque:
         concealed = hand.concealed
-        if any(f in concealed for f in hand.bar_faces) and not is_thirteen_lan(hand):
+        if any(map(hand.counts.__getitem__, hand.bar_faces)) and not is_thirteen_lan(hand):
             bar = next(f for f in concealed if f in hand.bar_faces)
             raise ScoringError(
                 "E_BAR_TILE",
@@ -132,6 +132,8 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
     # R6.5: a drawn 鑽 must form 跑風
     needs_pao_feng = hand.win_is_wild and rules["wild_draw_requires_pao_feng"]
     present = hand.present
+    if len(candidates) == 1 and not needs_pao_feng:  # most hands: nothing to weigh
+        return candidates[0], scored_items(candidates[0], present)
     best = None
     for order, r in enumerate(candidates):
         items = scored_items(r, present)
@@ -160,19 +162,19 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     pays, total = payments_and_total(hand, fan, d_base, d_bonus)
     codes = frozenset([item.code for item, _, _ in items])
     labels = []
-    if {"GANG_KAI", "PAO_FENG"} <= codes:
-        labels.append(_LABEL_DICTS[0])
+    if _ZHI_JIAO <= codes:
+        labels.append(dict(_LABEL_DICTS[0]))
     if not codes.isdisjoint(TIAN_HU_ITEMS):
-        labels.append(_LABEL_DICTS[1])
+        labels.append(dict(_LABEL_DICTS[1]))
     result = {
         "ruleset": rules.ruleset,
         "wild": FACES[hand.wild],
         "stand_in": None if hand.stand_in is None else FACES[hand.stand_in],
-        "bar_faces": [FACES[f] for f in hand.bar_faces],
+        "bar_faces": list(map(FACES.__getitem__, hand.bar_faces)),
         "shape": reading.shape,
         "reading": _reading_sets(reading),
         "items": [_item_dict(reading, item, count, f) for item, count, f in items],
-        "labels": [dict(label) for label in labels],
+        "labels": labels,
         "fan": fan,
         "dealer_base": d_base,
         "lianzhuang_bonus": d_bonus,
@@ -190,6 +192,7 @@ _LABEL_DICTS = tuple(
     {"code": lb.code, "name": lb.name, "name_en": lb.name_en, "rule": lb.rule, "quote": lb.quote}
     for lb in LABELS
 )
+_ZHI_JIAO = frozenset(("GANG_KAI", "PAO_FENG"))  # R7 labels: 直叫
 GANG_KAI = ITEMS_BY_CODE["GANG_KAI"]
 PAO_FENG = ITEMS_BY_CODE["PAO_FENG"]
 

@@ -43,7 +43,7 @@ class Item:
         raise NotImplementedError
 
     def value(self, rules: Rules, count: int) -> int:
-        return int(rules[self.key])
+        return int(rules.values[self.key])
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         raise NotImplementedError

@@ -147,7 +147,9 @@ def readings(hand: Hand) -> list[Reading]:
         pairs = _seven_pairs(hand, counts, wilds)
         if pairs:
             _placed(hand, "seven_pairs", pairs, out, wilds)
-        lan = _thirteen_lan(hand)
+        # 十三爛 holds fourteen different printed faces and no 鑽, so neither a pair nor another
+        # reading beside it: it is looked for only when there is none.
+        lan = None if out else _thirteen_lan(hand)
         if lan is not None:
             out.append(lan)
     return out

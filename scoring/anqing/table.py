@@ -39,7 +39,9 @@ def dealer_base(rules: Rules, streak: int) -> int:
 
 def lianzhuang_bonus(rules: Rules, streak: int) -> int:
     """R8.2: 3, 6, 12, 15 for streaks 1-4 by default; longer streaks keep the last value."""
+    if streak <= 0:
+        return 0
     ladder = tuple(rules["lianzhuang_bonus"])
-    if streak <= 0 or not ladder:
+    if not ladder:
         return 0
     return int(ladder[min(streak, len(ladder)) - 1])
