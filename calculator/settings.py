@@ -158,7 +158,7 @@ STORAGES = {
     "staticfiles": {
         # The manifest storage needs `collectstatic` first, so a server opts in to it.
         "BACKEND": (
-            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "calculator.storage.StaticFilesStorage"  # hashed names, module imports too
             if env_bool("DJANGO_STATIC_MANIFEST")
             else "whitenoise.storage.CompressedStaticFilesStorage"
         )

@@ -30,7 +30,16 @@ from django.views.decorators.http import require_safe
 from django_htmx.jinja import htmx_script
 
 # This site's files that every page may need, as paths under static/ (shell patterns).
-PRECACHE = ("css/app.css", "js/*.js", "tiles/*.svg", "icons/*", "manifest.webmanifest")
+# (fnmatch's "*" crosses "/", so js/*.js takes js/picker/ as well; the tile keyboard's modules are
+# named anyway: every page with a hand form imports them all.)
+PRECACHE = (
+    "css/app.css",
+    "js/*.js",
+    "js/picker/*.js",
+    "tiles/*.svg",
+    "icons/*",
+    "manifest.webmanifest",
+)
 
 # The pages the worker keeps for a logged-in player (their paths, as JavaScript patterns): a
 # sitting's page and the round form of an open sitting.

@@ -13,8 +13,8 @@
  * - What is kept belongs to the account that was logged in (`<html data-user>`): another account
  *   never sees or sends it. `window.tableQueue` lets the log-out ask before discarding it.
  *
- * Runs before picker.js (base.html), so a kept hand is in the form's fields before the tile
- * keyboard draws them.
+ * Runs before the tile keyboard (static/js/picker/, base.html), so a kept hand is in the form's
+ * fields before the keyboard draws them.
  */
 (function () {
   "use strict";

@@ -132,11 +132,12 @@ def test_kept_pages_offline_and_none_after_logging_out(phones, live_server) -> N
     )
     assert not faces, faces  # every tile face drawn, from the worker's cache
     assert served[form_path] is True
-    assert served["/static/css/app.css"] is True and served["/static/js/picker.js"] is True
+    assert served["/static/css/app.css"] is True and served["/static/js/picker/main.js"] is True
+    assert served["/static/js/picker/keyboard.js"] is True  # the modules it imports, kept too
     assert any(url.startswith("/static/tiles/") and by_worker for url, by_worker in served.items())
     assert all(by_worker for url, by_worker in served.items() if url.startswith("/static/"))
     page.locator("label[for=id_winner_1]").click()
-    tap_tiles(page, ["9p"])  # picker.js runs: the indicator 9p makes 1p the 鑽 (R4.1)
+    tap_tiles(page, ["9p"])  # the keyboard runs: the indicator 9p makes 1p the 鑽 (R4.1)
     expect(page.locator("[data-tray-field=indicator] [data-tile='1p']")).to_be_visible()
     check_phone(page, "offline-01-round-form")
 

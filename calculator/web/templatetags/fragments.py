@@ -22,6 +22,10 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from calculator.web.hongzhong import HONGZHONG
+from calculator.web.specials import page_specials
+from scoring.games import DEFAULT_GAME
+
 register = template.Library()
 
 LIMIT = 256
@@ -64,13 +68,32 @@ def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
     form = context["form"]
     if getattr(form, "is_hongzhong", False):
         # 紅中's round editor (HZ12): its own fields, drawn afresh.
-        return mark_safe(_render("web/_hongzhong_editor.html", context, confirm_label=confirm_label))
-    render = lambda: _render("web/_hand_editor.html", context, confirm_label=confirm_label)  # noqa: E731
+        return mark_safe(
+            _render(
+                "web/_hongzhong_editor.html",
+                context,
+                confirm_label=confirm_label,
+                picker_specials=page_specials(HONGZHONG),
+            )
+        )
+
+    def render() -> str:
+        # What the keyboard marks as wild (the dock's data-specials) follows the game and the
+        # honor_cycle house rule: both are in the key below.
+        rules = {"honor_cycle": context.get("honor_cycle") or "seven"}
+        return _render(
+            "web/_hand_editor.html",
+            context,
+            confirm_label=confirm_label,
+            picker_specials=page_specials(getattr(form, "game", None) or DEFAULT_GAME, rules),
+        )
+
     if not _blank(form) or any(context.get(name) for name in LIVE):
         return mark_safe(render())
     names = context.get("seat_names") or {}
     # The game, its seats in play and its own fields (Anji's discarder follows a house rule)
-    # change the editor as much as the language does.
+    # change the editor as much as the language does; the house rule honor_cycle changes the
+    # wilds its keyboard is given (data-specials).
     key = (
         "hand",
         get_language(),

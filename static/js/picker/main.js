@@ -1,0 +1,125 @@
+/* The hand editor's docked tile keyboard: progressive enhancement of plain form fields.
+ *
+ * Without JS every tile field is a text input in compact notation ("234m55z") and each meld a row
+ * of selects. With JS a keyboard of all faces is docked at the bottom of the screen, with the
+ * hand being built drawn right above it and the score (or what is missing) beside the confirm
+ * button. The form's inputs stay the single source of truth: every change is written to them.
+ *
+ * One module per concern: editor.js (the form and what the page says of the game), keyboard.js,
+ * tray.js, fields.js (the page's own tile fields), melds.js, preview.js, round.js (a round with
+ * several winners), tiles.js (notation). This one wires them and decides when to draw.
+ */
+import { Editor } from "./editor.js";
+import { wireFields, drawStrip } from "./fields.js";
+import { drawKeys, firstOpen, wireKeys } from "./keyboard.js";
+import { constrainOthers, drawMeldBar, drawMeldList, followTable, wireMeldBar } from "./melds.js";
+import { announce, listenToPreview, markStale } from "./preview.js";
+import { ROUND_FIELDS, drawRound } from "./round.js";
+import { drawTray, drawTrayMelds, wireTray } from "./tray.js";
+
+document.documentElement.classList.add("js");
+
+// Every winner's block, or the one form.
+function eachScope(ed, draw) {
+  if (!ed.scoped) return draw();
+  const was = ed.scope;
+  ed.form.querySelectorAll("[data-scope]").forEach((block) => {
+    ed.scope = block.dataset.scope;
+    draw();
+  });
+  ed.scope = was;
+}
+
+function init(form) {
+  const dock = form.querySelector("[data-picker]");
+  if (!dock) return;
+  const ed = new Editor(form, dock);
+
+  // The dock is drawn at once; while it is open the fields on the page behind it are redrawn
+  // after the preview has answered, so they never hold up the preview on a slow phone.
+  ed.drawPage = () => {
+    clearTimeout(ed.pageTimer);
+    ed.pageTimer = 0;
+    eachScope(ed, () => {
+      ed.parts.forEach((name) => drawStrip(ed, name));
+      drawMeldList(ed);
+    });
+  };
+  ed.draw = () => {
+    drawTray(ed);
+    drawTrayMelds(ed);
+    drawMeldBar(ed);
+    drawKeys(ed);
+    if (!ed.active) ed.drawPage();
+    else {
+      clearTimeout(ed.pageTimer);
+      ed.pageTimer = setTimeout(ed.drawPage, 400);
+    }
+  };
+  // The request leaves first, the drawing follows while the server scores.
+  ed.changed = () => {
+    announce(ed);
+    ed.draw();
+  };
+  ed.activate = (name) => {
+    ed.active = name;
+    dock.classList.remove("collapsed");
+    document.documentElement.classList.add("dock-open");
+    ed.draw();
+  };
+  ed.collapse = () => {
+    ed.active = null;
+    dock.classList.add("collapsed");
+    document.documentElement.classList.remove("dock-open");
+    ed.draw();
+  };
+
+  wireFields(ed);
+  if (!ed.scoped && !ed.parts.every((name) => ed.fields[name])) return;
+  form.querySelectorAll("[data-meld-list]").forEach((list) => { list.hidden = false; });
+  form.classList.add("has-dock");
+
+  wireKeys(ed);
+  wireTray(ed);
+  wireMeldBar(ed);
+  form.addEventListener("change", (event) => {
+    const t = event.target;
+    markStale();
+    if (ed.scoped && ROUND_FIELDS.indexOf(t.name) >= 0) {
+      drawRound(ed, t);
+      return;
+    }
+    if (t.name === "winner" || t.name === "ruleset") {
+      constrainOthers(ed);
+      followTable(ed, t);
+      ed.draw();
+    }
+  });
+  listenToPreview(ed);
+
+  // The page keeps room for the dock, so nothing hides behind it.
+  if (window.ResizeObserver) {
+    new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--dock-h", dock.offsetHeight + "px");
+    }).observe(dock);
+  }
+
+  dock.hidden = false;
+  document.documentElement.classList.add("with-dock");
+  if (ed.scoped) {
+    drawRound(ed, null);
+    if (!ed.editing || ed.faces("win_tile").length) ed.collapse();
+    else ed.activate(firstOpen(ed));
+    return;
+  }
+  constrainOthers(ed);
+  const filled = (!ed.has("indicator") || ed.faces("indicator").length) && ed.faces("win_tile").length;
+  if (filled) ed.collapse();
+  else ed.activate(firstOpen(ed));
+}
+
+function start() {
+  document.querySelectorAll("[data-hand-form]").forEach(init);
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
