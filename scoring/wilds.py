@@ -242,26 +242,50 @@ def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:
 def natural_parts(counts: tuple[int, ...], base: int) -> tuple:
     """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
     (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
-    the chow that starts there, in that order."""
-    if sum(counts) % 3 == 1:
-        return ()  # sets of three and at most one pair cannot use up 3k + 1 tiles
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
+    the chow that starts there, in that order.
+
+    The splits are those of the suit's pattern (its counts from its lowest tile to its highest,
+    ``_pattern_parts``), which the same tiles share in any place of any suit, put at this
+    suit's faces."""
+    first, pattern = _trimmed(counts)
+    offset = base + first
+    return tuple(
+        (sets, pairs, tuple([_NATURAL[kind][offset + at] for kind, at in groups]))
+        for sets, pairs, groups in _pattern_parts(pattern, base == 27)
+    )
+
+
+_NATURAL = (PAIR, PUNG, CHOW)  # a pattern's group kinds: 0 pair, 1 pung, 2 chow
+
+
+def _trimmed(counts: tuple[int, ...] | bytes) -> tuple[int, bytes]:
+    """Where the first tile held is, and the counts from it to the last tile held (as bytes:
+    a small key, quick to make and to compare)."""
+    held = bytes(counts).lstrip(b"\0")
+    return len(counts) - len(held), held.rstrip(b"\0")
+
+
+@lru_cache(maxsize=4096)
+def _pattern_parts(pattern: bytes, honors: bool) -> tuple:
+    """``natural_parts`` of a pattern (first and last count not 0), each group as (kind, place
+    in the pattern); honors make no chows."""
+    if not pattern:
         return ((0, 0, ()),)
-    face = base + first
-    n = counts[first]
-    head, tail = counts[:first], counts[first + 1 :]
+    if sum(pattern) % 3 == 1:
+        return ()  # sets of three and at most one pair cannot use up 3k + 1 tiles
+    n, tail = pattern[0], pattern[1:]
     options = []
     if n >= 2:
-        options.append((PAIR[face], (*head, n - 2, *tail), 1))
+        options.append((0, (n - 2, *tail), 1))
     if n >= 3:
-        options.append((PUNG[face], (*head, n - 3, *tail), 0))
-    if base != 27 and first <= 6 and counts[first + 1] and counts[first + 2]:
-        rest = (*head, n - 1, counts[first + 1] - 1, counts[first + 2] - 1, *counts[first + 3 :])
-        options.append((CHOW[face], rest, 0))
+        options.append((1, (n - 3, *tail), 0))
+    if not honors and len(pattern) >= 3 and pattern[1] and pattern[2]:
+        options.append((2, (n - 1, pattern[1] - 1, pattern[2] - 1, *pattern[3:]), 0))
     out = []
-    for group, rest, is_pair in options:
-        for sets, pairs, groups in natural_parts(rest, base):
+    for kind, rest, is_pair in options:
+        skip, rest = _trimmed(rest)
+        for sets, pairs, groups in _pattern_parts(rest, honors):
             if not (is_pair and pairs):
-                out.append((sets + 1 - is_pair, pairs + is_pair, (group, *groups)))
+                placed = [(k, at + skip) for k, at in groups]
+                out.append((sets + 1 - is_pair, pairs + is_pair, ((kind, 0), *placed)))
     return tuple(out)
