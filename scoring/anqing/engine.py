@@ -13,6 +13,7 @@ from scoring.anqing.why_not import not_counted
 from scoring.errors import ScoringError
 from scoring.tiles import FACES, code, face_name, format_tiles, tile_words
 from scoring.waiting import completions
+from scoring.wilds import CHOW, PAIR, PUNG
 
 ScoredItem = tuple[Item, int, int]  # (unit, count, fan)
 
@@ -217,9 +218,14 @@ def _reading_sets(r: Reading) -> list[dict]:
     hand = r.hand
     win = r.win[0]
     lan = r.shape == "thirteen_lan"
+    wild = hand.wild
     sets, pairs = [], []
     for gi, group in enumerate(r.groups):
-        kind, tiles, printed = _shown(group, hand.wild, hand.stand_in, lan)
+        kind, faces, wilds = group
+        if lan or True in wilds or wild in faces:
+            kind, tiles, printed = _shown(group, wild, hand.stand_in, lan)
+        else:  # natural tiles that each show their own face: the tables below
+            tiles, printed = _NATURAL_SHOWN[kind][faces[0]]
         entry = {
             "set": kind,
             "tiles": tiles,
@@ -259,3 +265,11 @@ def _shown(group: Group, wild: int, stand_in: int | None, lan: bool) -> tuple:
             for f, w in zip(faces, wilds, strict=True)
         )
     return kind, format_tiles(faces), printed
+
+
+# How a group of natural tiles none of which is a stand-in shows (``_shown``), by kind and first
+# face: the tiles played and each one's printed face.
+_NATURAL_SHOWN = {
+    kind: tuple(_shown.__wrapped__(group, -1, None, False)[1:] for group in groups)
+    for kind, groups in (("pair", PAIR), ("pung", PUNG), ("chow", CHOW))
+}

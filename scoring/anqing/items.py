@@ -181,7 +181,8 @@ class MenQing(Item):
 
     def count(self, r: Reading) -> int:
         if r.shape == "standard":
-            return 0 if any(m.fed for m in r.melds) else 1
+            melds = r.hand.melds
+            return 0 if melds and any(m.fed for m in melds) else 1
         return 1 if all(m.kind == "concealed_kong" for m in r.melds) else 0  # 大吊車
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:

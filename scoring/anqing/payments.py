@@ -113,7 +113,7 @@ def payments_and_total(hand: Hand, fan: int, d_base: int, d_bonus: int) -> tuple
             fan,
             d_base,
             d_bonus,
-            int(hand.rules["nondealer_base"]),
+            int(hand.rules.values["nondealer_base"]),
             hand.silver,
         )
         return [dict(row) for row in rows], total

@@ -34,7 +34,8 @@ def dealer_after(dealer: str, streak: int, winner: str | None) -> tuple[str, int
 
 def dealer_base(rules: Rules, streak: int) -> int:
     """R8.1: ``8 + 4 × streak`` by default."""
-    return int(rules["dealer_base"]) + int(rules["dealer_base_step"]) * streak
+    values = rules.values
+    return int(values["dealer_base"]) + int(values["dealer_base_step"]) * streak
 
 
 def lianzhuang_bonus(rules: Rules, streak: int) -> int:

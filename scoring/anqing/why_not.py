@@ -137,7 +137,7 @@ def _peng_peng_hu(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None
     """R7 PENG_PENG_HU: close when three of the four sets are pungs or kongs."""
     if r.shape != "standard" or len(r.chow_starts) != 1:
         return None
-    chows = _chows(r)
+    chows = [face for kind, face in r.sets if kind == "chow"]
     if len(chows) != 1:
         return None
     words = _PENG_PENG_WORDS.get(chows[0])
