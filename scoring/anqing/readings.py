@@ -176,14 +176,17 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading], w
         for groups in decompositions:
             place = None
             for gi, group in enumerate(groups):
-                if drawn_face not in group[1]:
+                faces = group[1]
+                if drawn_face not in faces:
                     continue
-                spot = _group_facts(group, own, drawn_face, drawn_wild)[0]
-                if spot >= 4:
-                    place = (gi, spot - 4)
+                # ``_group_facts``'s place for a natural group: a pung's tiles are all alike
+                # (none earns 跑風 by shape), a pair's or a chow's drawn face is in one place
+                pos = faces.index(drawn_face)
+                if pao_feng_shape(group, pos):
+                    place = (gi, pos)
                     break
-                if spot >= 0 and place is None:
-                    place = (gi, spot)
+                if place is None:
+                    place = (gi, pos)
             if place is not None:
                 out.append(Reading(hand, shape, groups, place))
         return
