@@ -56,6 +56,11 @@ class Features:
     unit_names: Mapping[str, str] = field(default_factory=lambda: words("分", "分", "points"))
     # The word for a round nobody won (荒庄 / 流局).
     draw_names: Mapping[str, str] = field(default_factory=lambda: words("流局", "流局", "Draw"))
+    # A player may be made to pay for others (安慶's 包, R10).
+    liability: bool = False
+    # Where the game's rule book says what a page cites: "payments" (what one payment is),
+    # "house_rules" (its house rules), "draw" (a round nobody won); a place without one cites none.
+    rule_ids: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def has_wild(self) -> bool:

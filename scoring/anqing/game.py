@@ -48,6 +48,8 @@ FEATURES = Features(
     unit="fan",
     unit_names=words("番", "番", "fan"),
     draw_names=words("荒庄", "荒莊", "Draw"),
+    liability=True,  # R10: 包
+    rule_ids={"payments": "R9", "house_rules": "R12"},
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name
