@@ -157,7 +157,7 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
 def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     reading, items = chosen
     rules = hand.rules
-    fan = sum(f for _, _, f in items)
+    fan = sum([f for _, _, f in items])
     d_base = dealer_base(rules, hand.streak)
     d_bonus = lianzhuang_bonus(rules, hand.streak)
     pays, total = payments_and_total(hand, fan, d_base, d_bonus)

@@ -106,7 +106,8 @@ def payments(
 
 def payments_and_total(hand: Hand, fan: int, d_base: int, d_bonus: int) -> tuple[list[dict], str]:
     """``payments`` and ``total_of`` them at once."""
-    if not hand.others_melds and not any(m.fed for m in hand.melds):
+    melds = hand.melds
+    if not hand.others_melds and not (melds and any(m.fed for m in melds)):
         rows, total = _plain_rows(
             hand.winner,
             hand.dealer,

@@ -114,11 +114,14 @@ def _yi_long(r: Reading, counted: frozenset[str]) -> tuple[str, str] | None:
     starts = r.chow_starts  # the set of the chows' first faces
     if len(starts) < 2:
         return None
-    # the suit of each chow an 一龍 is made of (1-2-3, 4-5-6, 7-8-9): close when one repeats
-    suits = [f // 9 for f in starts if f < 27 and f % 3 == 0]
-    if len(suits) == len(set(suits)):
+    # the chows an 一龍 is made of (1-2-3, 4-5-6, 7-8-9): close when two are of one suit
+    dragon = starts & _DRAGON_STARTS
+    if len(dragon) < 2 or len({f // 9 for f in dragon}) == len(dragon):
         return None
     return _yi_long_words(tuple(_chows(r)))
+
+
+_DRAGON_STARTS = frozenset(range(0, 27, 3))  # 1, 4 and 7 of each suit
 
 
 @lru_cache(maxsize=1024)
