@@ -5,6 +5,11 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from scoring import AMOUNT_TEXT
+from scoring.base import Game
+
+# What the ledger stores of a sitting's base silver (Session.base_silver: 12 digits, 4 places).
+STORED_SILVER = Decimal("99999999.9999")
+STORED_PLACES = 4
 
 
 def money_str(amount: Decimal | int | str) -> str:
@@ -39,3 +44,13 @@ def parse_money(raw: object) -> Decimal | None:
     if not value.is_finite():
         return None
     return value
+
+
+def silver_bounds(game: Game, *, stored: bool = False) -> tuple[Decimal, Decimal, int]:
+    """Base silver's least and most and its most decimal places for ``game``: its engine's own
+    (``Game.max_silver``, ``silver_places``), within what the ledger stores for a sitting
+    (``stored``). The pages' forms and the services read it from here."""
+    most, places = game.max_silver, game.silver_places
+    if stored:
+        most, places = min(most, STORED_SILVER), min(places, STORED_PLACES)
+    return Decimal(1).scaleb(-places), most, places

@@ -1,10 +1,7 @@
 """What a turned-up tile makes special, as the pages show it and the tile keyboard marks it: the
-wild, its stand-ins and the bar tiles (R4, AJ4.1, HZ4).
-
-``specials(game, indicator, rules)`` has the shape of the engine's ``Game.specials(indicator,
-rules)``; until the games declare it, it is made here from the functions the pages already use
-(``views.indicator_specials``), and this is the one place to switch. ``page_specials`` is what the
-hand editor's dock carries (``data-specials``), so the keyboard never works a wild out itself.
+wild, its stand-ins and the bar tiles (R4, AJ4.1, HZ4), as each game declares them
+(``Game.specials(indicator, rules)``, scoring/base.py). ``page_specials`` is what the hand
+editor's dock carries (``data-specials``), so the keyboard never works a wild out itself.
 """
 
 from __future__ import annotations
@@ -13,9 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from calculator.web.views import indicator_specials
 from scoring.games import GAMES
-from scoring.tiles import FACES, RED, code
+from scoring.tiles import FACES
 
 # Every face that may be turned up in some game: the 34, then the eight flowers (Anji, AJ1.3).
 TURNED_UP = (*FACES, *(f"{n}f" for n in range(1, 9)))
@@ -35,18 +31,7 @@ def specials(
     >>> specials("hongzhong", None)
     {'wild': '5z', 'stand_ins': [], 'bar_tiles': []}
     """
-    if "indicator" not in GAMES[game].hand_fields:
-        # Nothing is turned up: the one such game makes every 紅中 a wild (HZ4).
-        return {"wild": code(RED), "stand_ins": [], "bar_tiles": []}
-    found = indicator_specials(indicator, game, (rules or {}).get("honor_cycle", "seven"))
-    if not found:
-        return None
-    stand_in = found.get("stand_in")
-    return {
-        "wild": found["wild"],
-        "stand_ins": [stand_in] if stand_in else [],
-        "bar_tiles": list(found.get("bar_faces", ())),
-    }
+    return GAMES[game].specials(indicator, rules)
 
 
 def page_specials(game: str, rules: Mapping[str, Any] | None = None) -> str:
@@ -54,7 +39,7 @@ def page_specials(game: str, rules: Mapping[str, Any] | None = None) -> str:
     game reads as an indicator, or ``""`` → the fixed specials of a game that turns none up.
     A hand editor kept for reuse (templatetags/fragments.py) must be keyed by everything this
     depends on: the game and the house rules it reads."""
-    if "indicator" not in GAMES[game].hand_fields:
+    if not GAMES[game].features.indicator:
         table = {"": specials(game, None, rules)}
     else:
         table = {face: found for face in TURNED_UP if (found := specials(game, face, rules))}

@@ -14,10 +14,10 @@ urlpatterns = [
     # The service worker sits at the root so that it may control every page (calculator/web/sw.py).
     path("sw.js", sw.worker, name="service_worker"),
     path("offline/", sw.offline, name="offline"),
-    # Each game's rule book (calculator.web.rules_book.BOOKS).
-    path("rules/", rules_book.page, {"game": "anqing"}, name="rules_book"),
-    path("rules/anji/", rules_book.page, {"game": "anji"}, name="rules_book_anji"),
-    path("rules/hongzhong/", rules_book.page, {"game": "hongzhong"}, name="rules_book_hongzhong"),
+    # Each game's rule book (its web package's book): the default game's at /rules/, any other
+    # at /rules/<code>/.
+    path("rules/", rules_book.page, name="rules_book"),
+    path("rules/<slug:slug>/", rules_book.page, name="rules_book"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", views.LoginView.as_view(), name="login"),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),

@@ -40,8 +40,6 @@ from calculator.money import money_str
 from calculator.web.charts import balance_chart
 from calculator.web.forms import (
     PLAYER_COUNT_CHOICES,
-    CalculatorForm,
-    HandForm,
     HouseRulesForm,
     ImportForm,
     InviteForm,
@@ -51,7 +49,7 @@ from calculator.web.forms import (
     game_name,
     player_count_from,
 )
-from calculator.web.hongzhong import HONGZHONG, HongzhongCalculatorForm, HongzhongForm
+from calculator.web.games import web_game
 from calculator.web.once import (
     CHANGES_KEY,
     confirmed,
@@ -65,35 +63,14 @@ from calculator.web.templatetags.tiles import pick
 from scoring.games import DEFAULT_GAME, GAMES
 
 
-def indicator_specials(
-    indicator: str | None, game: str = DEFAULT_GAME, honor_cycle: str = "seven"
+def shown_specials(
+    game: str, indicator: object, rules: Mapping[str, Any] | None = None
 ) -> dict[str, Any] | None:
-    """What the indicator turns into (R4): the 鑽, its stand-in and the bar tiles; for Anji the
-    財神 (AJ4.1); None if unread."""
-    if not indicator:
-        return None
-    if game == "anji":
-        wild = anji_wild(indicator, honor_cycle)
-        return {"wild": wild, "game": game} if wild else None
-    try:
-        return scoring.specials(indicator)
-    except (scoring.ScoringError, ValueError, KeyError, IndexError):
-        return None
-
-
-def anji_wild(indicator: str, honor_cycle: str = "seven") -> str | None:
-    """AJ4.1: the 財神 face of an indicator (suited: rank + 1, 9 → 1; a flower: 東; an honour by
-    ``honor_cycle``), or None when the indicator is not one tile."""
-    if not re.fullmatch(r"[1-9][mps]|[1-7]z|[1-8]f", indicator):
-        return None
-    rank, suit = int(indicator[0]), indicator[1]
-    if suit == "f":
-        return "1z"
-    if suit != "z":
-        return f"{rank % 9 + 1}{suit}"
-    if honor_cycle == "winds4_dragons3":
-        return f"{rank % 4 + 1}z" if rank <= 4 else f"{1 if rank == 7 else rank + 1}z"
-    return f"{rank % 7 + 1}z"
+    """What the indicator turns up, shown beside it (the game's ``specials``, R4, AJ4.1); None
+    before a tile is chosen or where it is not one tile the game reads."""
+    if isinstance(indicator, str):
+        indicator = indicator.strip()
+    return web_game(game).specials_of(indicator, rules)
 
 
 def error_of(problem: CalculatorError | scoring.ScoringError) -> dict[str, str]:
@@ -192,16 +169,13 @@ def calculator(request: HttpRequest) -> HttpResponse:
     game (``?game=anji&player_count=3`` switches)."""
     game, player_count = table_of(request)
     ruleset, rules_form = house_rules_of(request, game)
-    form: CalculatorForm | HongzhongCalculatorForm
-    if game == HONGZHONG:
-        in_force = rules_form.cleaned_data if rules_form.is_bound and rules_form.is_valid() else {}
-        form = HongzhongCalculatorForm(
-            request.POST or None, piao_fen_max=in_force.get("piao_fen_max") or 0
-        )
-    else:
-        form = CalculatorForm(request.POST or None, game=game, player_count=player_count)
+    web = web_game(game)
+    usable_rules = rules_form.is_bound and rules_form.is_valid()
+    in_force = {**rules_form.defaults, **(rules_form.cleaned_data if usable_rules else {})}
+    form = web.calculator_form(request.POST or None, player_count=player_count, in_force=in_force)
     context: dict[str, Any] = {
         "form": form,
+        "web": web,
         "rules_form": rules_form,
         "ruleset": ruleset,
         "game": game,
@@ -210,36 +184,27 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "seat_names": None,
     }
     if request.method == "POST":
-        context["specials"] = indicator_specials(
-            request.POST.get("indicator", "").strip(),
+        context["specials"] = shown_specials(
             game,
-            request.POST.get("rule-honor_cycle", "seven"),
+            request.POST.get("indicator", ""),
+            {"honor_cycle": request.POST.get("rule-honor_cycle", "seven")},
         )
-        if game == HONGZHONG and form.is_valid() and rules_form.is_usable():
-            outcome = score_any(
-                {
-                    **form.context_request(),
-                    **form.engine_request(),
-                    "rules": rules_form.overrides(),
-                }
-            )
-            context["result"] = outcome if "error" not in outcome else None
-            context["error"] = outcome.get("error")
-        elif form.is_valid() and rules_form.is_usable():
+        if form.is_valid() and rules_form.is_usable():
             engine_request = {
                 **form.context_request(),
-                **form.hand_request(),
+                **form.engine_request(),
                 "rules": rules_form.overrides(),
             }
             context["hand_flowers"] = engine_request.get("flowers")
-            if engine_request["win_tile"]:
-                outcome = score_any(engine_request)
-                context["result"] = outcome if "error" not in outcome else None
-            else:
+            if "win_tile" in engine_request and not engine_request["win_tile"]:
+                # No winning tile: what the hand waits for (scoring.waits).
                 del engine_request["win_tile"]
                 waits = GAMES[game].waits or scoring.waits
                 outcome = waits(engine_request)
                 context["waits"] = outcome if "error" not in outcome else None
+            else:
+                outcome = score_any(engine_request)
+                context["result"] = outcome if "error" not in outcome else None
             context["error"] = outcome.get("error")
         else:
             context["invalid"] = True
@@ -507,12 +472,10 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "last_shown": shown[-1]["number"] if shown else None,
         "session": session,
         "state": state,
-        # Anqing's 連莊加番 (R8.2); other games pay nothing for the deal (AJ2.3).
-        "lianzhuang_bonus": scoring.lianzhuang_bonus(
+        # What keeping the deal adds (Anqing's 連莊加番, R8.2); None: nothing (AJ2.3).
+        "lianzhuang_bonus": web_game(session.game).deal_bonus(
             selectors.rules_for(session, version), state["dealer_streak"]
-        )
-        if session.game == DEFAULT_GAME
-        else None,
+        ),
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
         "seat_names": names,
@@ -618,9 +581,8 @@ def hand_preview(
             game_round.dealer_streak,
             game_round.rules_version,
         )
-    if session.game != DEFAULT_GAME:
-        # The game and the table size are the session's, never the form's (AJ14.1).
-        hand = {**hand, "game": session.game, "player_count": session.player_count}
+    # The game and the table size are the session's, never the form's (AJ14.1): hand_scored
+    # sets them after the hand.
     return selectors.hand_scored(session, hand, dealer, streak, version)
 
 
@@ -638,96 +600,47 @@ def round_editor(
 ) -> HttpResponse:
     """Record a new win, or correct round ``game_round``: preview (htmx or the 预览 button) or
     confirm. Nothing is saved unless the engine accepts the hand."""
-    if session.game == HONGZHONG:
-        return hongzhong_round_editor(request, session, game_round)
+    web = web_game(session.game)
     names = selectors.seat_names(session)
-    initial = (
-        HandForm.initial_from_hand(game_round.hand) if game_round and game_round.hand else None
-    )
     version = game_round.rules_version if game_round else selectors.current_rules_version(session)
     in_force = house_rules_in_force(session, version)
-    form = HandForm(
+    form = web.round_form(
         request.POST or None,
-        initial=initial,
+        game_round=game_round,
         seat_names=names,
-        game=session.game,
         player_count=session.player_count,
-        discard_win=bool(in_force.get("discard_win")),
+        in_force=in_force,
     )
     honor_cycle = in_force.get("honor_cycle", "seven")
     context: dict[str, Any] = {
         "session": session,
         "form": form,
+        "web": web,
         "round": game_round,
         "seat_names": names,
         "honor_cycle": honor_cycle,
         "state": selectors.session_state(session),
     }
     if request.method == "POST":
-        context["specials"] = indicator_specials(
-            request.POST.get("indicator", "").strip(), session.game, honor_cycle
+        context["specials"] = shown_specials(
+            session.game, request.POST.get("indicator", ""), in_force
         )
         previewing = "preview" in request.POST or bool(request.htmx)
         if form.is_valid():
-            hand = form.hand_request()
+            hand = form.engine_request()
             context["hand_flowers"] = hand.get("flowers")
             if previewing:
                 outcome = hand_preview(session, hand, game_round, context["state"])
                 context["result"] = outcome if "error" not in outcome else None
                 context["error"] = outcome.get("error")
             else:
-                return save_round(request, session, game_round, {"result": "win", **hand}, context)
+                return save_round(request, session, game_round, form.round_body(), context)
         else:
             context["invalid"] = True
-    elif game_round and game_round.hand:
-        # A correction opens on the hand as recorded, with its score beside the confirm button.
-        context["specials"] = indicator_specials(
-            game_round.hand.get("indicator"), session.game, honor_cycle
-        )
-        context["hand_flowers"] = game_round.hand.get("flowers")
-        outcome = hand_preview(session, game_round.hand, game_round, context["state"])
-        context["result"] = outcome if "error" not in outcome else None
-        context["error"] = outcome.get("error")
-    return render_page_or(request, "web/round_form.html", "preview", context)
-
-
-def hongzhong_round_editor(
-    request: HttpRequest, session: Session, game_round: Round | None = None
-) -> HttpResponse:
-    """A 紅中 round (HZ12): a win by one or several winners, or a draw whose kongs may pay
-    (HZ10.3); preview or confirm, as for the other games. A correction opens on the round as
-    recorded, with its rules version and dealer."""
-    names = selectors.seat_names(session)
-    version = game_round.rules_version if game_round else selectors.current_rules_version(session)
-    in_force = house_rules_in_force(session, version)
-    initial = (
-        HongzhongForm.initial_from(game_round.result, game_round.hand) if game_round else None
-    )
-    form = HongzhongForm(
-        request.POST or None,
-        initial=initial,
-        seat_names=names,
-        piao_fen_max=in_force.get("piao_fen_max") or 0,
-    )
-    context: dict[str, Any] = {
-        "session": session,
-        "form": form,
-        "round": game_round,
-        "seat_names": names,
-        "state": selectors.session_state(session),
-    }
-    if request.method == "POST":
-        previewing = "preview" in request.POST or bool(request.htmx)
-        if not form.is_valid():
-            context["invalid"] = True
-        elif previewing:
-            outcome = hand_preview(session, form.engine_request(), game_round, context["state"])
-            context["result"] = outcome if "error" not in outcome else None
-            context["error"] = outcome.get("error")
-        else:
-            return save_round(request, session, game_round, form.round_body(), context)
-    elif game_round:
-        hand = {**game_round.hand, "winners": game_round.hand.get("winners") or []}
+    elif game_round and (hand := web.recorded_hand(game_round)) is not None:
+        # A correction opens on the round as recorded, with its score beside the confirm button.
+        context["specials"] = shown_specials(session.game, hand.get("indicator"), in_force)
+        context["hand_flowers"] = hand.get("flowers")
         outcome = hand_preview(session, hand, game_round, context["state"])
         context["result"] = outcome if "error" not in outcome else None
         context["error"] = outcome.get("error")
@@ -756,7 +669,9 @@ def save_round(
     drawn_for = request.POST.get("drawn_for", "")
     if drawn_for and drawn_for != str(request.user.pk):
         # A round kept on a phone is sent only for the account it was entered under.
-        messages.error(request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。"))
+        messages.error(
+            request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。")
+        )
         return redirect("web:session", pk=session.pk)
     before = selectors.session_balances(session)
     try:

@@ -13,7 +13,8 @@ from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
 import scoring
-from calculator.web.rules_book import HZ_ID, book_html, rule_links
+from calculator.web.games.hongzhong.book import HZ_ID
+from calculator.web.rules_book import book_html, rule_links
 from scoring import score
 from scoring.hongzhong import ERROR_CODES, house_rule_defaults
 from tests.scoring.hongzhong.test_hz17_examples import PAID, REFUSED

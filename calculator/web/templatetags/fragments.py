@@ -22,9 +22,8 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from calculator.web.hongzhong import HONGZHONG
+from calculator.web.games import web_game
 from calculator.web.specials import page_specials
-from scoring.games import DEFAULT_GAME
 
 register = template.Library()
 
@@ -66,28 +65,24 @@ def _blank(form: Any) -> bool:
 @register.simple_tag(takes_context=True)
 def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
     form = context["form"]
-    if getattr(form, "is_hongzhong", False):
-        # 紅中's round editor (HZ12): its own fields, drawn afresh.
-        return mark_safe(
-            _render(
-                "web/_hongzhong_editor.html",
-                context,
-                confirm_label=confirm_label,
-                picker_specials=page_specials(HONGZHONG),
-            )
-        )
+    # The game's own editor (templates/web/games/<code>/_hand_editor.html).
+    web = web_game(getattr(form, "game", None))
 
     def render() -> str:
         # What the keyboard marks as wild (the dock's data-specials) follows the game and the
         # honor_cycle house rule: both are in the key below.
         rules = {"honor_cycle": context.get("honor_cycle") or "seven"}
         return _render(
-            "web/_hand_editor.html",
+            web.template("_hand_editor.html"),
             context,
             confirm_label=confirm_label,
-            picker_specials=page_specials(getattr(form, "game", None) or DEFAULT_GAME, rules),
+            picker_specials=page_specials(web.code, rules),
         )
 
+    if not web.reuse_editor:
+        # An editor whose fields follow more than the key below (紅中's: 飄分's fields follow a
+        # house rule, each winner's block what was chosen): drawn afresh.
+        return mark_safe(render())
     if not _blank(form) or any(context.get(name) for name in LIVE):
         return mark_safe(render())
     names = context.get("seat_names") or {}
@@ -98,7 +93,7 @@ def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
         "hand",
         get_language(),
         type(form).__name__,
-        getattr(form, "game", None),
+        web.code,
         getattr(form, "player_count", None),
         tuple(form.fields),
         context.get("honor_cycle"),
@@ -117,3 +112,10 @@ def house_rules(context: Context) -> SafeString:
     shown = tuple((name, str(field.initial)) for name, field in form.fields.items())
     key = ("rules", get_language(), context.get("ruleset"), shown)
     return _remembered(key, render)
+
+
+@register.simple_tag
+def game_template(code: str | None, name: str) -> str:
+    """``{% game_template result.game "_why_result.html" as part %}``: the game's own template
+    ``name`` (``web/games/<code>/``), or the shared one where it has none."""
+    return web_game(code).template(name)

@@ -26,7 +26,7 @@ def rule_anchor(rule_id: str | None) -> str:
 def rule_links_in(text: str | None, game: str | None = None) -> SafeString:
     """``{{ error.code|rule_links_in:game }}``: the ids linked to ``game``'s rule book when it
     has them (紅中's E_CONTEXT is HZ15's), else where the ids themselves point."""
-    if game in rules_book.BOOKS:
+    if game in rules_book.books():
         linked = rules_book.rule_links(text, game)
         if "<a" in linked:
             return linked

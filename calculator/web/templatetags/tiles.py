@@ -18,44 +18,15 @@ from django.utils.translation import get_language
 
 import scoring
 from calculator.web.hans import to_hans, to_hant
+from calculator.web.vocabulary import SEAT_WINDS, SUIT_ORDER, faces_of, page_language
 from scoring import tiles as scoring_tiles
 
 register = template.Library()
 
-SUIT_ORDER = ("m", "p", "s", "z")
 # The eight flowers (1f–8f) of the shared notation; only Anji's keyboard shows them.
 FLOWERS = scoring_tiles.FLOWERS
 FLOWER_NAMES = scoring_tiles.FLOWER_NAMES
 _WRITTEN = re.compile(r"(?:[1-9]+[mpsz]|[1-8]+f)+")
-
-
-def page_language() -> str:
-    """The engine's language code for the page's language (zh-hans by default)."""
-    language = (get_language() or "zh-hans").lower()
-    if language.startswith("en"):
-        return "en"
-    if language in {"zh-hant", "zh-tw", "zh-hk"}:
-        return "zh-hant"
-    return "zh-hans"
-
-
-def faces_of(compact: str | None) -> list[str]:
-    """Split compact notation into faces, keeping order: "234m5z" -> ["2m", "3m", "4m", "5z"].
-
-    Only for drawing what the engine or the player wrote; anything unreadable is skipped here and
-    reported by the engine (E_NOTATION).
-    """
-    if not isinstance(compact, str):
-        return []
-    faces: list[str] = []
-    ranks: list[str] = []
-    for char in compact.strip():
-        if char.isdigit():
-            ranks.append(char)
-        elif char in SUIT_ORDER or char == "f":
-            faces.extend(f"{rank}{char}" for rank in ranks if rank != "0")
-            ranks = []
-    return faces
 
 
 FACE_CODES = frozenset(scoring.FACES) | frozenset(FLOWERS)
@@ -232,8 +203,6 @@ def pick(entry: dict, key: str) -> str:
 @register.filter
 def seat_label(seat: str, seat_names: dict | None = None) -> str:
     """ "东 · 阿明" in a session, "东" in the calculator."""
-    from calculator.web.forms import SEAT_WINDS
-
     if not seat:
         return ""
     if seat not in SEAT_WINDS:

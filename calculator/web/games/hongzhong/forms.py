@@ -10,7 +10,6 @@ fields carry the prefix ``w_<seat>_``). ``round_body`` gives the session API's r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -18,19 +17,25 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
-from calculator.web.forms import (
-    MELD_ROWS,
+from calculator.web.games.base import WebGame, silver_field
+from calculator.web.vocabulary import (
     SEAT_WINDS,
     SEATS,
     TileField,
-    compact,
+    add_fields,
+    meld_fields,
+    meld_initial,
+    meld_problems,
+    meld_rows,
+    melds_of,
     numbered,
     seat_choices,
+    seat_label,
+    standing,
 )
-from calculator.web.templatetags.tiles import faces_of
-from scoring.hongzhong.rules import CHOICES, INT_KEYS, INT_ONLY
+from scoring.games import GAMES
 
-HONGZHONG = "hongzhong"
+CODE = "hongzhong"
 SELF_DRAW, DISCARD, DRAW = "self_draw", "discard", "draw"
 OUTCOMES = [
     (SELF_DRAW, _("自摸")),
@@ -47,78 +52,6 @@ WINNER_MELD_KINDS = [
 KONG_KINDS = WINNER_MELD_KINDS[1:]
 KONG_ROWS = 4  # HZ5.3: at most four kongs in a round (each face once)
 MOST_BIRDS = 12  # HZ8.2: bird_count 8 + 4 extra; the engine checks each winner's own most
-
-# HZ16's keys as the house-rules form shows them.
-RULE_LABELS = {
-    "zi_mo": _("自摸（HZ7.3）"),
-    "zhua_pao": _("抓炮（HZ7.3）"),
-    "qi_dui": _("七对（HZ6.2）"),
-    "peng_peng_hu": _("碰碰胡（HZ7.1）"),
-    "qing_yi_se": _("清一色（HZ7.1）"),
-    "wu_hong_zhong_zi_mo": _("无红中自摸加分（HZ4.4）"),
-    "wu_hong_zhong_zhua_pao": _("无红中抓炮加分（HZ4.4）"),
-    "min_points": _("起胡分：少于它不能胡（HZ7.4）"),
-    "bird_count": _("抓几个鸟（HZ8.2）"),
-    "wu_hong_zhong_extra_birds": _("无红中多抓几个鸟（HZ8.2）"),
-    "bird_points": _("每中一鸟加分（HZ8.5）"),
-    "dealer_extra": _("分庄闲：庄家输赢多付（HZ9.1）"),
-    "piao_fen_max": _("飘分最多（0 = 不飘，HZ9.1）"),
-    "cap": _("封顶（0 = 不封顶，HZ9.1）"),
-    "hong_zhong_count": _("红中几张（HZ1.3）"),
-    "gang_an": _("暗杠每家付（HZ10）"),
-    "gang_bu": _("补杠每家付（HZ10）"),
-    "gang_ming": _("明杠放杠的人付（HZ10）"),
-    "bird_rule": _("抓鸟方式（HZ8.2）"),
-    "bird_value": _("中鸟怎么算（HZ8.5）"),
-    "multi_win_dealer": _("一炮多响后谁坐庄（HZ2.2）"),
-    "qiang_gang_hu": _("抢杠胡（HZ9.2）"),
-    "wu_hong_zhong_double": _("无红中翻倍（HZ7.2）"),
-    "yi_niao_one_counts_ten": _("一鸟全中：1 算 10（HZ8.4）"),
-    "discard_win": _("可以抓炮（HZ3.2）"),
-    "multi_win": _("一炮多响（HZ3.3）"),
-    "allow_qi_dui": _("可以胡七对（HZ6.2）"),
-    "qidui_allow_four": _("七对：四张相同算两对"),
-    "kong_pays_on_draw": _("流局也算杠分（HZ10.3）"),
-}
-RULE_CHOICES = {
-    "bird_rule": [
-        ("count", _("抓N鸟：鸟落在谁身上")),
-        ("zhong_159", _("159中鸟")),
-        ("yi_niao_quan_zhong", _("一鸟全中")),
-        ("mo_ji_jiang_ji", _("摸几奖几")),
-    ],
-    "bird_value": [("add", _("每鸟加分")), ("multiply", _("每鸟再加一倍胡分"))],
-    "multi_win_dealer": [
-        ("discarder", _("放炮的人坐庄")),
-        ("first_winner", _("放炮下家起第一个胡的人坐庄")),
-    ],
-    "qiang_gang_hu": [
-        ("as_discard", _("算点炮：杠的人付")),
-        ("off", _("不能抢杠胡")),
-        ("as_self_draw", _("算自摸：三家付")),
-        ("bao_san_jia", _("抢杠包三家")),
-    ],
-}
-assert set(RULE_CHOICES) == set(CHOICES)
-
-
-def rule_field(key: str, default: Any) -> forms.Field:
-    """The house-rules form's field of an HZ16 key, with the engine's bounds."""
-    label = RULE_LABELS.get(key, key)
-    if isinstance(default, bool):
-        return forms.BooleanField(label=label, required=False)
-    if key in INT_ONLY:
-        return forms.TypedChoiceField(
-            label=label, choices=[(n, str(n)) for n in INT_ONLY[key]], coerce=int
-        )
-    if key in INT_KEYS:
-        _default, low, high = INT_KEYS[key]
-        return forms.IntegerField(label=label, min_value=low, max_value=high)
-    return forms.ChoiceField(label=label, choices=RULE_CHOICES[key])
-
-
-def seat_label(seat: str, names: Mapping[str, str] | None) -> str:
-    return f"{SEAT_WINDS[seat]} · {names[seat]}" if names else str(SEAT_WINDS[seat])
 
 
 class HongzhongForm(forms.Form):
@@ -138,6 +71,7 @@ class HongzhongForm(forms.Form):
     robbed_kong = forms.BooleanField(
         label=_("抢杠胡：胡的是放炮那家补杠的牌（HZ9.2）"), required=False
     )
+    game = CODE  # the web registry's key (calculator.web.games)
 
     def __init__(
         self,
@@ -168,8 +102,6 @@ class HongzhongForm(forms.Form):
                     required=False,
                 )
 
-    is_hongzhong = True  # the hand-editor tag draws this form with its own template
-
     # -- layout helpers for the template -----------------------------------------------------
 
     def winner_blocks(self) -> list[dict[str, Any]]:
@@ -184,15 +116,7 @@ class HongzhongForm(forms.Form):
                 "hand": self[f"w_{seat}_hand"],
                 "win_tile": self[f"w_{seat}_win_tile"],
                 "birds": self[f"w_{seat}_birds"],
-                "melds": [
-                    {
-                        "number": row,
-                        "kind": self[f"w_{seat}_meld_{row}_kind"],
-                        "tiles": self[f"w_{seat}_meld_{row}_tiles"],
-                        "from": self[f"w_{seat}_meld_{row}_from"],
-                    }
-                    for row in range(1, MELD_ROWS + 1)
-                ],
+                "melds": meld_rows(self, f"w_{seat}_"),
             }
             for seat in SEATS
         ]
@@ -255,9 +179,7 @@ class HongzhongForm(forms.Form):
                 self.add_error("discarder", _("放炮的人不能也是胡牌的人。"))
         data["winners"], data["discarder"] = winners, discarder
         # HZ12.2: on a discard every winner won on the same tile; one entered is enough.
-        shared = next(
-            (data[f"w_{s}_win_tile"] for s in winners if data.get(f"w_{s}_win_tile")), ""
-        )
+        shared = next((data[f"w_{s}_win_tile"] for s in winners if data.get(f"w_{s}_win_tile")), "")
         for seat in winners:
             if outcome == DISCARD and not data.get(f"w_{seat}_win_tile"):
                 data[f"w_{seat}_win_tile"] = shared
@@ -265,19 +187,7 @@ class HongzhongForm(forms.Form):
                 self.add_error(f"w_{seat}_win_tile", _("请填胡的那张牌。"))
             if not data.get(f"w_{seat}_hand"):
                 self.add_error(f"w_{seat}_hand", _("请填手里立着的牌。"))
-            for row in range(1, MELD_ROWS + 1):
-                kind = data.get(f"w_{seat}_meld_{row}_kind")
-                tiles = data.get(f"w_{seat}_meld_{row}_tiles")
-                if kind and not tiles:
-                    self.add_error(
-                        f"w_{seat}_meld_{row}_tiles",
-                        _("第%(n)s副选了种类，请填上它的牌。") % {"n": row},
-                    )
-                if tiles and not kind:
-                    self.add_error(
-                        f"w_{seat}_meld_{row}_kind",
-                        _("第%(n)s副有牌，请选它的种类。") % {"n": row},
-                    )
+            meld_problems(self, data, f"w_{seat}_")
         for row in range(1, KONG_ROWS + 1):
             seat, kind = data.get(f"kong_{row}_seat"), data.get(f"kong_{row}_kind")
             if bool(seat) != bool(kind):
@@ -293,15 +203,7 @@ class HongzhongForm(forms.Form):
         data = self.cleaned_data
         entries = []
         for seat in data["winners"]:
-            melds = []
-            for row in range(1, MELD_ROWS + 1):
-                kind = data.get(f"w_{seat}_meld_{row}_kind")
-                if not kind:
-                    continue
-                meld = {"kind": kind, "tiles": data[f"w_{seat}_meld_{row}_tiles"]}
-                if data.get(f"w_{seat}_meld_{row}_from"):
-                    meld["from"] = data[f"w_{seat}_meld_{row}_from"]
-                melds.append(meld)
+            melds = melds_of(data, f"w_{seat}_")
             win_tile = data.get(f"w_{seat}_win_tile") or ""
             entries.append(
                 {
@@ -369,17 +271,11 @@ class HongzhongForm(forms.Form):
             seat = entry.get("seat")
             if seat not in SEATS:
                 continue
-            standing = faces_of(entry.get("concealed", ""))
             win_tile = entry.get("win_tile", "")
-            if win_tile in standing:
-                standing.remove(win_tile)
-            initial[f"w_{seat}_hand"] = compact(standing)
+            initial[f"w_{seat}_hand"] = standing(entry.get("concealed", ""), win_tile)
             initial[f"w_{seat}_win_tile"] = win_tile
             initial[f"w_{seat}_birds"] = entry.get("birds", "")
-            for row, meld in enumerate(entry.get("melds") or [], start=1):
-                initial[f"w_{seat}_meld_{row}_kind"] = meld.get("kind", "")
-                initial[f"w_{seat}_meld_{row}_tiles"] = meld.get("tiles", "")
-                initial[f"w_{seat}_meld_{row}_from"] = meld.get("from") or ""
+            initial.update(meld_initial(entry.get("melds") or [], f"w_{seat}_"))
         for row, kong in enumerate(hand.get("kongs") or [], start=1):
             initial[f"kong_{row}_seat"] = kong.get("seat", "")
             initial[f"kong_{row}_kind"] = kong.get("kind", "")
@@ -414,18 +310,7 @@ def _add_fields(form: type[forms.Form]) -> None:
             required=False,
             help_text=_("翻出来的鸟；几家一起胡、鸟只翻一次就每家都填同样的牌（HZ8.1）"),
         )
-        for row in range(1, MELD_ROWS + 1):
-            fields[f"w_{seat}_meld_{row}_kind"] = forms.ChoiceField(
-                label=numbered("第%(n)s副 · 种类", row),
-                choices=[("", "—"), *WINNER_MELD_KINDS],
-                required=False,
-            )
-            fields[f"w_{seat}_meld_{row}_tiles"] = TileField(
-                label=numbered("第%(n)s副 · 牌", row), max_tiles=4, required=False
-            )
-            fields[f"w_{seat}_meld_{row}_from"] = forms.ChoiceField(
-                label=numbered("第%(n)s副 · 谁打的", row), choices=[("", "—")], required=False
-            )
+        fields.update(meld_fields(f"w_{seat}_", WINNER_MELD_KINDS))
     for row in range(1, KONG_ROWS + 1):
         fields[f"kong_{row}_seat"] = forms.ChoiceField(
             label=numbered("第%(n)s个杠 · 谁杠的", row), choices=[("", "—")], required=False
@@ -438,8 +323,7 @@ def _add_fields(form: type[forms.Form]) -> None:
         fields[f"kong_{row}_from"] = forms.ChoiceField(
             label=numbered("第%(n)s个杠 · 谁放的杠", row), choices=[("", "—")], required=False
         )
-    form.declared_fields.update(fields)
-    form.base_fields.update(fields)
+    add_fields(form, fields)
 
 
 _add_fields(HongzhongForm)
@@ -449,20 +333,68 @@ class HongzhongCalculatorForm(HongzhongForm):
     """The 紅中 round with the table context a session would otherwise supply."""
 
     dealer = forms.ChoiceField(label=_("庄家"), initial="E")
-    base_silver = forms.DecimalField(
-        label=_("基础银子"), min_value=Decimal("0.0001"), max_digits=12, decimal_places=4, initial=1
-    )
     field_order = ["dealer", "base_silver", "outcome"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["dealer"].choices = seat_choices(player_count=4)
+        self.fields["base_silver"] = silver_field(GAMES[CODE])
+        self.order_fields(self.field_order)
 
     def context_request(self) -> dict[str, Any]:
         data = self.cleaned_data
         return {
-            "game": HONGZHONG,
-            "ruleset": HONGZHONG,
+            "game": CODE,
+            "ruleset": CODE,
             "dealer": data["dealer"],
             "base_silver": str(data["base_silver"]),
         }
+
+
+class HongzhongWeb(WebGame):
+    round_form_class = HongzhongForm
+    calculator_form_class = HongzhongCalculatorForm
+    rules_help = _("每桌可以自己定分数（HZ16）。只有改过的会被记下；以后改家规不会改写已记的局。")
+    rules_items_heading = _("每一项的分（HZ7、HZ8、HZ10）")
+    calculator_intro = _(
+        "有争议的分数，在这里核对：怎么结束的、谁胡了、谁放炮，每家的牌和鸟。不用登录。"
+    )
+    table_summary = _("牌桌：庄家、基础银子")
+    reuse_editor = False
+
+    def round_form(
+        self,
+        data: Any,
+        *,
+        game_round: Any = None,
+        seat_names: Mapping[str, str] | None = None,
+        player_count: int = 4,
+        in_force: Mapping[str, Any] | None = None,
+    ) -> forms.Form:
+        # A draw is a round too (HZ10.3): a correction starts from whatever was recorded.
+        initial = (
+            HongzhongForm.initial_from(game_round.result, game_round.hand) if game_round else None
+        )
+        return HongzhongForm(
+            data,
+            initial=initial,
+            seat_names=seat_names,
+            piao_fen_max=(in_force or {}).get("piao_fen_max") or 0,
+        )
+
+    def calculator_form(
+        self, data: Any, *, player_count: int, in_force: Mapping[str, Any] | None = None
+    ) -> forms.Form:
+        return HongzhongCalculatorForm(data, piao_fen_max=(in_force or {}).get("piao_fen_max") or 0)
+
+    def recorded_hand(self, game_round: Any) -> dict[str, Any]:
+        return {**game_round.hand, "winners": game_round.hand.get("winners") or []}
+
+    @property
+    def book(self) -> Any:
+        from calculator.web.games.hongzhong.book import BOOK
+
+        return BOOK
+
+
+WEB = HongzhongWeb(CODE)

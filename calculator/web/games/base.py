@@ -1,0 +1,382 @@
+"""What every game's web side shares: ``WebGame`` (one game's forms, templates, words and rule
+book, as ``scoring.base.Game`` is its engine) and the shared hand form its round forms build on.
+
+A game's web package (``calculator.web.games.<code>``) makes its ``WEB`` from these; the registry
+(``calculator.web.games``) only names the packages. This module imports no game's package and
+nothing of the web layer but its vocabulary (``calculator.web.vocabulary``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+
+from calculator.money import silver_bounds
+from calculator.web.vocabulary import (
+    MELD_KINDS,
+    SEAT_WINDS,
+    SEATS,
+    TileField,
+    add_fields,
+    in_language,
+    meld_fields,
+    meld_initial,
+    meld_problems,
+    meld_rows,
+    melds_of,
+    seat_choices,
+    standing,
+)
+from scoring.base import Game, HouseRule
+from scoring.games import GAMES
+
+
+def game_name(code: str) -> str:
+    """A game's name in the page's language (``scoring.games``)."""
+    game = GAMES.get(code)
+    return in_language(game.names, code) if game else code
+
+
+def silver_field(game: Game, *, stored: bool = False, **kwargs: Any) -> forms.DecimalField:
+    """The base-silver field of ``game`` with its engine's bounds (``silver_bounds``)."""
+    least, most, places = silver_bounds(game, stored=stored)
+    kwargs.setdefault("label", _("基础银子"))
+    kwargs.setdefault("initial", 1)
+    return forms.DecimalField(min_value=least, max_value=most, decimal_places=places, **kwargs)
+
+
+def set_silver_bounds(field: forms.Field, game: Game, *, stored: bool = False) -> None:
+    """Give a form's base-silver field ``game``'s bounds (the form is made before the game is
+    known, as the new-sitting form whose game is in its data)."""
+    fresh = silver_field(game, stored=stored, label=field.label, help_text=field.help_text)
+    field.validators = fresh.validators
+    field.min_value, field.max_value = fresh.min_value, fresh.max_value
+    field.decimal_places = fresh.decimal_places
+    field.widget.attrs.update(fresh.widget_attrs(field.widget))
+
+
+# -- the shared hand form --------------------------------------------------------------------
+
+
+class HandForm(forms.Form):
+    """A winning hand of a game with one winner and a turned-up tile: the winner, the indicator,
+    the winner's tiles and melds, the rare fields after them (docs/api.md). A game's package
+    adds its own fields and words; ``hand_request`` gives the engine's hand fields.
+
+    Only the fields the game's hand carries (``Game.hand_fields``) are kept."""
+
+    winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
+    indicator = TileField(
+        label=_("翻开的牌"), max_tiles=1, counted=False, help_text=_("它的下一张就是钻（R4.1）")
+    )
+    hand = TileField(
+        label=_("手里的牌（不含胡的那张）"),
+        max_tiles=13,
+        required=False,
+        help_text=_("只填立着的牌；吃碰杠的牌填在下面的副露里"),
+    )
+    win_tile = TileField(label=_("胡的那张牌（最后摸到的）"), max_tiles=1)
+    kongs_before_win = forms.IntegerField(
+        label=_("杠开：胡前连续杠了几次"),
+        min_value=0,
+        max_value=12,
+        initial=0,
+        help_text=_("R7 杠开"),
+    )
+    first_turn = forms.BooleanField(label=_("第一轮就胡（摸牌天胡 / 地胡）"), required=False)
+
+    code = ""  # the game's code, set by each game's form
+    # The fields of the engine's hand that are not a tile string nor a meld row: copied as they
+    # are, an empty number as 0.
+    NUMBERS: tuple[str, ...] = ("kongs_before_win",)
+    FLAGS: tuple[str, ...] = ("first_turn",)
+    # The keyboard's keys: the flowers too where the hand holds them.
+    flower_keys = False
+
+    def __init__(
+        self,
+        *args: Any,
+        seat_names: Mapping[str, str] | None = None,
+        player_count: int = 4,
+        in_force: Mapping[str, Any] | None = None,
+        game: str | None = None,
+        **kwargs: Any,
+    ):
+        super().__init__(*args, **kwargs)
+        self.game = game or self.code
+        self.player_count = player_count
+        self.in_force = in_force or {}
+        carried = set(GAMES[self.game].hand_fields) | {"hand", "winner", "indicator", "win_tile"}
+        for name in [n for n in self.fields if not self.carries(n, carried)]:
+            del self.fields[name]
+        seats = seat_choices(seat_names, player_count)
+        self.fields["winner"].choices = seats
+        feeders = [("", "—"), *seats]
+        for name, field in self.fields.items():
+            if name.endswith("_from") or name == "discarder":
+                field.choices = feeders
+
+    def carries(self, name: str, carried: set[str]) -> bool:
+        """Whether the field ``name`` is part of this game's hand."""
+        if name.startswith("meld_"):
+            return "melds" in carried
+        return name in carried or name not in HandForm.base_fields
+
+    @property
+    def seat_codes(self) -> str:
+        """The seats in play as one string ("ESW"), for the keyboard's chow feeder."""
+        return "".join(SEATS[: self.player_count])
+
+    # -- layout helpers for the template -----------------------------------------------------
+
+    def meld_rows(self) -> list[dict[str, Any]]:
+        return meld_rows(self)
+
+    def problem_labels(self) -> list[str]:
+        """The names of the fields that stop the hand from being scored, in the form's order
+        (what the preview lists as still missing or wrong)."""
+        labels = []
+        for name, field in self.fields.items():
+            if name in self.errors:
+                label = self.problem_label(name, field)
+                if label not in labels:
+                    labels.append(label)
+        labels.extend(str(problem) for problem in self.non_field_errors())
+        return labels
+
+    def problem_label(self, name: str, field: forms.Field) -> str:
+        return str(field.label)
+
+    # -- validation ----------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        meld_problems(self, data)
+        return data
+
+    def hand_request(self) -> dict[str, Any]:
+        """The hand fields of the engine's request, from cleaned data."""
+        data = self.cleaned_data
+        request: dict[str, Any] = {
+            "winner": data["winner"],
+            "indicator": data.get("indicator") or "",
+            "concealed": (data.get("hand") or "") + (data.get("win_tile") or ""),
+            "win_tile": data.get("win_tile") or "",
+            "melds": melds_of(data),
+        }
+        request.update(self.own_fields(data))
+        return {key: value for key, value in request.items() if self.has_key(key)}
+
+    def has_key(self, key: str) -> bool:
+        return key in GAMES[self.game].hand_fields or key in ("winner", "concealed", "win_tile")
+
+    def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's own hand fields, in the order its engine lists them."""
+        out: dict[str, Any] = {}
+        for name in self.NUMBERS:
+            if name in self.fields:
+                out[name] = data.get(name) or 0
+        for name in self.FLAGS:
+            if name in self.fields:
+                out[name] = bool(data.get(name))
+        return out
+
+    def engine_request(self) -> dict[str, Any]:
+        """What a preview scores: the hand fields (``hand_request``)."""
+        return self.hand_request()
+
+    def round_body(self) -> dict[str, Any]:
+        """The session's round body (score-api.md, sessions): a win and its hand."""
+        return {"result": "win", **self.hand_request()}
+
+    @classmethod
+    def initial_from(cls, result: str, hand: Mapping[str, Any]) -> dict[str, Any]:
+        """Form values for a recorded hand (a correction starts from what was recorded)."""
+        win_tile = hand.get("win_tile", "")
+        initial: dict[str, Any] = {
+            "winner": hand.get("winner", ""),
+            "indicator": hand.get("indicator", ""),
+            "hand": standing(hand.get("concealed", ""), win_tile),
+            "win_tile": win_tile,
+            "kongs_before_win": hand.get("kongs_before_win", 0),
+            "first_turn": hand.get("first_turn", False),
+        }
+        initial.update(meld_initial(hand.get("melds") or []))
+        return initial
+
+
+add_fields(HandForm, meld_fields("", MELD_KINDS))
+
+
+class TableFields(forms.Form):
+    """The table the calculator asks for that a session would otherwise supply: the dealer and
+    base silver (each game adds what its engine reads besides: a ruleset, a streak)."""
+
+    dealer = forms.ChoiceField(label=_("庄家"), initial="E")
+
+    def table_fields(self, game: Game) -> None:
+        self.fields["dealer"].choices = seat_choices(player_count=self.player_count)
+        self.fields["base_silver"] = silver_field(game)
+        self.order_fields(self.field_order)
+        if "win_tile" in self.fields:
+            # Left empty: what the hand waits for, where the game tells (scoring.waits).
+            self.fields["win_tile"].required = game.waits is None
+            if game.waits is None:
+                self.fields["win_tile"].help_text = ""
+
+    def context_request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        request: dict[str, Any] = {"game": self.game}
+        if "ruleset" in self.fields:
+            request["ruleset"] = data["ruleset"]
+        else:
+            request["ruleset"] = GAMES[self.game].default_ruleset
+        request["player_count"] = self.player_count
+        request["dealer"] = data["dealer"]
+        if "dealer_streak" in self.fields:
+            request["dealer_streak"] = data["dealer_streak"]
+        request["base_silver"] = str(data["base_silver"])
+        return request
+
+
+# -- one game's web side -----------------------------------------------------------------------
+
+
+class WebGame:
+    """One game's web side: its forms, templates (``templates/web/games/<code>/``), the words its
+    pages choose and its rule book. Everything has a default, so an engine game without a web
+    package of its own still has pages: the shared hand form with its declared hand fields."""
+
+    # The round form of a sitting and the calculator's form (the round with the table).
+    round_form_class: type[forms.Form] = HandForm
+    calculator_form_class: type[forms.Form] | None = None
+    # The house rules' help and the heading of the rows that are worth something.
+    rules_help: Any = _("每桌可以自己定分数。只有改过的会被记下；以后改家规不会改写已记的局。")
+    rules_items_heading: Any = _("每一项的分")
+    calculator_intro: Any = _("有争议的分数，在这里核对。不用登录。")
+    table_summary: Any = _("牌桌：庄家、基础银子")
+    # The game's rule book (calculator.web.rules_book.Book), None: none of its own.
+    book: Any = None
+    # Whether a blank editor is drawn once per key and reused (templatetags/fragments.py).
+    reuse_editor = True
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self._templates: dict[str, str] = {}
+
+    def __repr__(self) -> str:
+        return f"WebGame({self.code!r})"
+
+    @property
+    def engine(self) -> Game:
+        return GAMES[self.code]
+
+    @property
+    def name(self) -> str:
+        return game_name(self.code)
+
+    # -- templates -------------------------------------------------------------------------------
+
+    def template(self, name: str) -> str:
+        """The game's own template ``name`` (``web/games/<code>/<name>``), or the shared one
+        (``web/<name>``) where it has none."""
+        from django.template import TemplateDoesNotExist
+        from django.template.loader import get_template
+
+        found = self._templates.get(name)
+        if found is None:
+            found = f"web/games/{self.code}/{name}"
+            try:
+                get_template(found)
+            except TemplateDoesNotExist:
+                found = f"web/{name}"
+            self._templates[name] = found
+        return found
+
+    # -- forms -----------------------------------------------------------------------------------
+
+    def ruleset_choices(self) -> list[tuple[str, Any]]:
+        """The game's rulesets, labelled (one ruleset is named as the game)."""
+        return [(ruleset, lazy(game_name, str)(self.code)) for ruleset in self.engine.rulesets]
+
+    def round_form(
+        self,
+        data: Any,
+        *,
+        game_round: Any = None,
+        seat_names: Mapping[str, str] | None = None,
+        player_count: int = 4,
+        in_force: Mapping[str, Any] | None = None,
+    ) -> forms.Form:
+        """The form of a round of a sitting: a new one, or ``game_round`` corrected (its fields
+        start from what was recorded)."""
+        form_class = self.round_form_class
+        initial = None
+        if game_round is not None and game_round.hand:
+            initial = form_class.initial_from(game_round.result, game_round.hand)
+        return form_class(
+            data,
+            initial=initial,
+            seat_names=seat_names,
+            player_count=player_count,
+            in_force=in_force,
+            game=self.code,
+        )
+
+    def calculator_form(
+        self, data: Any, *, player_count: int, in_force: Mapping[str, Any] | None = None
+    ) -> forms.Form:
+        """The calculator's form: a round with the table a sitting would supply."""
+        form_class = self.calculator_form_class or calculator_form_of(self.round_form_class)
+        return form_class(data, player_count=player_count, in_force=in_force, game=self.code)
+
+    def recorded_hand(self, game_round: Any) -> dict[str, Any] | None:
+        """A recorded round's hand as a preview scores it (None: nothing to score)."""
+        return dict(game_round.hand) if game_round.hand else None
+
+    # -- house rules -------------------------------------------------------------------------------
+
+    def is_item(self, rule: HouseRule) -> bool:
+        """Whether a house rule is what a row is worth (shown under ``rules_items_heading``)."""
+        return rule.type == "int"
+
+    def deal_bonus(self, rules: Any, streak: int) -> int | None:
+        """What keeping the deal adds, shown on the sitting's page; None: nothing."""
+        return None
+
+    def specials_of(self, indicator: object, rules: Mapping[str, Any] | None) -> dict | None:
+        """What the indicator turns up, as the page shows it beside the indicator (None: nothing
+        turned up yet, or a game that turns none up)."""
+        if not self.engine.features.indicator or not indicator:
+            return None
+        return self.engine.specials(indicator, rules)
+
+
+def calculator_form_of(round_form: type[forms.Form]) -> type[forms.Form]:
+    """The calculator form of a shared round form: the round with the dealer and base silver."""
+
+    class CalculatorForm(TableFields, round_form):  # type: ignore[misc, valid-type]
+        field_order = ["dealer", "base_silver", "winner"]
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.table_fields(GAMES[self.game])
+
+    return CalculatorForm
+
+
+__all__ = [
+    "SEAT_WINDS",
+    "HandForm",
+    "TableFields",
+    "WebGame",
+    "calculator_form_of",
+    "game_name",
+    "set_silver_bounds",
+    "silver_bounds",
+    "silver_field",
+]
