@@ -60,18 +60,15 @@ class Reading:
             elif kind == "pung":
                 sets.append(("pung", faces[0]))
                 winds += faces[0] in WINDS
-        for m in hand.melds:
-            if True in m.wild:
-                for face, w in zip(m.faces, m.wild, strict=True):
-                    if w:
-                        total += 1
-                        subs += face != own
-            if m.kind == "chi":
-                sets.append(("chow", m.face))
-                chows.add(m.face)
-            else:
-                sets.append(("pung" if m.kind == "pung" else "kong", m.face))
-                winds += m.face in WINDS
+        if hand.melds:
+            subs, total, winds = _add_melds(hand, sets, chows, subs, total, winds)
+        self._set(sets, chows, winds, subs, total)
+        # R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None.
+        self.pao_feng_shape = (
+            None if shape == "thirteen_lan" else pao_feng_shape(groups[win[0]], win[1])
+        )
+
+    def _set(self, sets: list, chows: set[int], winds: int, subs: int, total: int) -> None:
         self.sets = sets
         self.chow_starts = chows
         self.wind_sets = winds
@@ -79,11 +76,47 @@ class Reading:
         # winning hand, concealed or in a concealed kong (R7 SI_ZUAN).
         self.substitutions = subs
         self.wild_total = total
-        # R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None.
-        self.pao_feng_shape = (
-            None if shape == "thirteen_lan" else pao_feng_shape(groups[win[0]], win[1])
-        )
         self._suits: set[int] | None = None
+
+    @classmethod
+    def natural(
+        cls, hand: Hand, shape: str, groups: tuple[Group, ...], drawn_face: int
+    ) -> Reading | None:
+        """The reading of concealed groups without wilds, the drawn tile where it first earns
+        跑風 by shape, else where it first sits (None when no group holds its face): the same
+        as ``Reading(hand, shape, groups, place)``, the place and the facts found in one pass.
+        A pung's tiles are all alike (none earns 跑風 by shape); a pair's or a chow's drawn
+        face is in one place."""
+        place = pao = None
+        winds = 0
+        sets = []
+        chows = set()
+        for gi, group in enumerate(groups):
+            kind, faces, _ = group
+            if kind == "chow":
+                sets.append(("chow", faces[0]))
+                chows.add(faces[0])
+            elif kind == "pung":
+                sets.append(("pung", faces[0]))
+                winds += faces[0] in WINDS
+            if pao is None and drawn_face in faces:
+                pos = faces.index(drawn_face)
+                pao = pao_feng_shape(group, pos)
+                if pao or place is None:
+                    place = (gi, pos)
+        if place is None:
+            return None
+        self = cls.__new__(cls)
+        self.hand = hand
+        self.shape = shape
+        self.groups = groups
+        self.win = place
+        subs = total = 0
+        if hand.melds:
+            subs, total, winds = _add_melds(hand, sets, chows, 0, 0, winds)
+        self._set(sets, chows, winds, subs, total)
+        self.pao_feng_shape = pao
+        return self
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -110,6 +143,27 @@ class Reading:
         if self._suits is None:
             self._suits = {suit_of(f) for f in self.played_faces}
         return self._suits
+
+
+def _add_melds(
+    hand: Hand, sets: list, chows: set[int], subs: int, total: int, winds: int
+) -> tuple[int, int, int]:
+    """The melds' share of a reading's facts: their sets added to ``sets`` and ``chows``, and
+    the substitutions, wild tiles and wind sets with theirs."""
+    own = hand.wild
+    for m in hand.melds:
+        if True in m.wild:
+            for face, w in zip(m.faces, m.wild, strict=True):
+                if w:
+                    total += 1
+                    subs += face != own
+        if m.kind == "chi":
+            sets.append(("chow", m.face))
+            chows.add(m.face)
+        else:
+            sets.append(("pung" if m.kind == "pung" else "kong", m.face))
+            winds += m.face in WINDS
+    return subs, total, winds
 
 
 def pao_feng_shape(group: Group, pos: int) -> str | None:
@@ -174,21 +228,9 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading], w
         # only where the drawn tile sits (the first place that earns 跑風, else the first place).
         # Every group is natural, so the drawn tile can sit only in a group holding its face.
         for groups in decompositions:
-            place = None
-            for gi, group in enumerate(groups):
-                faces = group[1]
-                if drawn_face not in faces:
-                    continue
-                # ``_group_facts``'s place for a natural group: a pung's tiles are all alike
-                # (none earns 跑風 by shape), a pair's or a chow's drawn face is in one place
-                pos = faces.index(drawn_face)
-                if pao_feng_shape(group, pos):
-                    place = (gi, pos)
-                    break
-                if place is None:
-                    place = (gi, pos)
-            if place is not None:
-                out.append(Reading(hand, shape, groups, place))
+            reading = Reading.natural(hand, shape, groups, drawn_face)
+            if reading is not None:
+                out.append(reading)
         return
     daque = hand.rules.daque
     meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
