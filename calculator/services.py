@@ -32,7 +32,7 @@ from calculator.models import (
     Session,
     new_share_token,
 )
-from calculator.money import money_str, parse_money
+from calculator.money import money_str, parse_money, silver_bounds
 from calculator.selectors import (
     ZERO,
     game_of_session,
@@ -41,7 +41,7 @@ from calculator.selectors import (
     rules_for,
     seats_of,
 )
-from scoring import MAX_SILVER, SILVER_PLACES, ScoringError
+from scoring import ScoringError
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
 # The hand fields of an Anqing round (docs/api.md's request); every game names its own
@@ -113,6 +113,18 @@ def _rules_checked(ruleset: object, overrides: object, game: Game | None = None)
                 "rules 必須是一個對象（鍵 → 值）。",
                 "rules must be an object of key → value.",
             )
+        # Each key against the game's schema (Game.house_rules: the one the pages' house-rules
+        # form is made from); the engine names a refused key in its own words (E_RULES).
+        schema = {rule.key: rule for rule in game.house_rules(ruleset)}
+        for key, value in overrides.items():
+            rule = schema.get(key)
+            if rule is None or not rule.allows(value):
+                make_rules(ruleset, {key: value})
+                raise CalculatorError(
+                    "E_RULES",
+                    f"家規 {key!r} 不接受 {value!r}。",
+                    f"the house rule {key!r} does not take {value!r}.",
+                )
         return make_rules(ruleset, overrides)
     except ScoringError as error:
         raise CalculatorError(error.code, error.message, error.message_en) from None
@@ -303,17 +315,19 @@ def session_create(
             )
         player_names.append(cleaned)
     silver = parse_money(base_silver)
-    # R9: the engine's own range, so every round of the sitting can be scored.
+    # The game's engine's own range (within what the ledger stores), so every round of the
+    # sitting can be scored: the one the pages' forms keep too.
+    _least, most, places = silver_bounds(chosen, stored=True)
     if (
         silver is None
-        or not 0 < silver <= MAX_SILVER
-        or silver.normalize().as_tuple().exponent < -SILVER_PLACES
+        or not 0 < silver <= most
+        or silver.normalize().as_tuple().exponent < -places
     ):
         raise invalid(
-            f"base_silver 必須是大於 0、不超過 {MAX_SILVER} 的金額（最多 {SILVER_PLACES} 位小數，"
+            f"base_silver 必須是大於 0、不超過 {most} 的金額（最多 {places} 位小數，"
             f"只用 0–9 和小數點），收到 {base_silver!r}。",
-            f"base_silver must be an amount above 0 and at most {MAX_SILVER} with at most "
-            f"{SILVER_PLACES} decimals (digits 0-9 and a point), got {base_silver!r}.",
+            f"base_silver must be an amount above 0 and at most {most} with at most "
+            f"{places} decimals (digits 0-9 and a point), got {base_silver!r}.",
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset

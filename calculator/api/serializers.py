@@ -462,15 +462,24 @@ class HongzhongResultSerializer(serializers.Serializer):
     next_dealer = serializers.ChoiceField(SEATS, help_text="HZ2.2")
 
 
+class GameResultSerializer(serializers.Serializer):
+    """What every game's result has (docs/api.md): the game, its items, the payments and their
+    total."""
+
+    game = serializers.ChoiceField(GAME_CODES)
+    items = serializers.ListField(child=serializers.DictField())
+    payments = serializers.ListField(child=serializers.DictField())
+    total = serializers.CharField()
+
+
 def game_result(**kwargs: object) -> PolymorphicProxySerializer:
-    """The result of any game, told apart by ``game``."""
+    """The result of any game, told apart by ``game``: each game's own shape
+    (``calculator.api.games``)."""
+    from calculator.api.games import result_serializer
+
     return PolymorphicProxySerializer(
         component_name="GameResult",
-        serializers={
-            "anqing": ScoreResultSerializer,
-            "anji": AnjiResultSerializer,
-            "hongzhong": HongzhongResultSerializer,
-        },
+        serializers={code: result_serializer(code, GameResultSerializer) for code in GAMES},
         resource_type_field_name="game",
         **kwargs,
     )

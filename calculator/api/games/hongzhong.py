@@ -1,0 +1,7 @@
+"""The shape of a result of this game in the API's schema."""
+
+from __future__ import annotations
+
+from calculator.api.serializers import HongzhongResultSerializer as RESULT
+
+__all__ = ["RESULT"]
