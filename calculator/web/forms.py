@@ -1,9 +1,6 @@
-"""Forms of the pages: plain fields in compact tile notation, so every form works without JS.
-
-The hand editor asks for the standing tiles and the drawn winning tile separately (that is how a
-player reads their own hand, and the 13 standing tiles are exactly what the ready-hand analysis
-needs); ``hand_request`` joins them into the engine's request (docs/api.md), where ``concealed``
-includes the winning tile.
+"""The forms every game's pages share: a new sitting, the house rules (one form made from the
+game's schema, ``Game.house_rules``), accounts, invitations and the import. Each game's round form
+is in its web package (``calculator.web.games.<code>``), built on ``calculator.web.games.base``.
 """
 
 from __future__ import annotations

@@ -67,7 +67,10 @@ class HandForm(forms.Form):
     the winner's tiles and melds, the rare fields after them (docs/api.md). A game's package
     adds its own fields and words; ``hand_request`` gives the engine's hand fields.
 
-    Only the fields the game's hand carries (``Game.hand_fields``) are kept."""
+    The editor asks for the standing tiles and the drawn winning tile separately (that is how a
+    player reads their own hand, and the 13 standing tiles are exactly what the ready-hand
+    analysis needs); ``hand_request`` joins them into ``concealed``, which includes the winning
+    tile. Only the fields the game's hand carries (``Game.hand_fields``) are kept."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
     indicator = TileField(
