@@ -16,7 +16,6 @@ from django.core.validators import MinValueValidator
 from django.db import models
 
 SEAT_CHOICES = [("E", "東"), ("S", "南"), ("W", "西"), ("N", "北")]
-RULESET_CHOICES = [("anqing", "安慶 不打缺"), ("anqing-daque", "安慶 打缺")]
 
 
 def new_share_token() -> str:

@@ -1,8 +1,10 @@
-"""A fourth game, registered from the tests through the one line of each registry, goes through
+"""A fourth game, registered from the tests through the engine registry's one line, goes through
 every page and endpoint a real game does: a new sitting, the round form and its preview, the why
 page, a correction, a void, a draw, the house rules, settle-up, the share page, export and import
-(pages and API), ``POST /api/score/`` and ``manage.py score``. Nothing outside its two packages
-(``tests/fourth_game/engine``, ``tests/fourth_game/web``) names it.
+(pages and API), ``POST /api/score/`` and ``manage.py score``. Nothing outside its package
+(``tests/fourth_game/engine``) names it: its pages are the shared web side
+(``calculator.web.games.base.WebGame``), whose hand form keeps only the fields its ``hand_fields``
+name (the winner) and no indicator (``features.indicator`` is false).
 
 The game (tests/fourth_game/engine): four seats, no wild, no indicator, self-drawn wins only; each
 of the three others pays the winner ``points`` (a house rule, default 3) × the base silver; a
@@ -26,15 +28,12 @@ from calculator.web import games as web_games
 from scoring import games
 
 ENGINE = "tests.fourth_game.engine"
-WEB = "tests.fourth_game.web"
 
 
 @pytest.fixture
 def fourth():
     game = games.register(ENGINE)
-    web = web_games.register(WEB)
-    yield game, web
-    web_games.unregister("fourth")
+    yield game, web_games.web_game("fourth")
     games.unregister("fourth")
 
 
@@ -68,7 +67,8 @@ def new_sitting(client: Client, base_silver: str = "2") -> Session:
 def test_the_registries_hold_the_fourth_game_only_while_registered(fourth):
     game, web = fourth
     assert games.GAMES["fourth"] is game
-    assert web_games.web_game("fourth") is web
+    assert type(web) is web_games.WebGame and web.code == "fourth"  # the shared web side
+    assert list(web.round_form(None).fields) == ["winner"]
     assert "fourth" in list(web_games.codes())
 
 

@@ -7,7 +7,7 @@ book. As in ``scoring.games``, this is only a tuple of package names, imported t
 read; one more game is one more package and one line::
 
     from calculator.web import games
-    games.register("tests.fourth_game.web")
+    games.register("calculator.web.games.<code>")
 
 A game of the engine without a web package of its own gets the shared ``WebGame`` (its hand form
 is made from the game's declared hand fields), so a page never has to ask which game it serves.

@@ -70,7 +70,9 @@ class HandForm(forms.Form):
     The editor asks for the standing tiles and the drawn winning tile separately (that is how a
     player reads their own hand, and the 13 standing tiles are exactly what the ready-hand
     analysis needs); ``hand_request`` joins them into ``concealed``, which includes the winning
-    tile. Only the fields the game's hand carries (``Game.hand_fields``) are kept."""
+    tile. Only the fields the game's hand carries (``Game.hand_fields``) are kept: the standing
+    tiles (``hand``) with ``concealed``, the indicator only for a game that turns one up
+    (``Features.indicator``); a game whose hand is ``("winner",)`` asks only who won."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
     indicator = TileField(
@@ -113,15 +115,26 @@ class HandForm(forms.Form):
         self.game = game or self.code
         self.player_count = player_count
         self.in_force = in_force or {}
-        carried = set(GAMES[self.game].hand_fields) | {"hand", "winner", "indicator", "win_tile"}
-        for name in [n for n in self.fields if not self.carries(n, carried)]:
+        for name in [n for n in self.fields if not self.carries(n, self.carried_fields())]:
             del self.fields[name]
         seats = seat_choices(seat_names, player_count)
-        self.fields["winner"].choices = seats
+        if "winner" in self.fields:
+            self.fields["winner"].choices = seats
         feeders = [("", "—"), *seats]
         for name, field in self.fields.items():
             if name.endswith("_from") or name == "discarder":
                 field.choices = feeders
+
+    def carried_fields(self) -> set[str]:
+        """The names of the engine's hand fields this form asks for, as form fields (the
+        standing tiles ``hand`` stand for ``concealed``)."""
+        game = GAMES[self.game]
+        carried = set(game.hand_fields)
+        if "concealed" in carried:
+            carried.add("hand")
+        if not game.features.indicator:
+            carried.discard("indicator")
+        return carried
 
     def carries(self, name: str, carried: set[str]) -> bool:
         """Whether the field ``name`` is part of this game's hand."""
@@ -165,7 +178,7 @@ class HandForm(forms.Form):
         """The hand fields of the engine's request, from cleaned data."""
         data = self.cleaned_data
         request: dict[str, Any] = {
-            "winner": data["winner"],
+            "winner": data.get("winner") or "",
             "indicator": data.get("indicator") or "",
             "concealed": (data.get("hand") or "") + (data.get("win_tile") or ""),
             "win_tile": data.get("win_tile") or "",
@@ -175,7 +188,7 @@ class HandForm(forms.Form):
         return {key: value for key, value in request.items() if self.has_key(key)}
 
     def has_key(self, key: str) -> bool:
-        return key in GAMES[self.game].hand_fields or key in ("winner", "concealed", "win_tile")
+        return key in self.carried_fields()
 
     def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The game's own hand fields, in the order its engine lists them."""
