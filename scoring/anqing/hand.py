@@ -9,10 +9,11 @@ from functools import lru_cache
 from itertools import product
 
 import scoring.readers as readers
-from scoring.anqing.rules import Rules, make_rules
+from scoring.anqing.rules import RULESETS, Rules, make_rules
 from scoring.anqing.table import SEATS, previous_seat
 from scoring.errors import ScoringError
 from scoring.tiles import (
+    FACES,
     RED,
     bar_faces_of,
     face_name,
@@ -179,6 +180,10 @@ _PRESENT = {
 
 def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     """Parse and check a request (R11 order), up to but not including the winning-shape search."""
+    if with_win_tile and type(request) is dict and request.keys() <= _PLAIN_KEYS:
+        hand = _plain_hand(request)
+        if hand is not None:
+            return hand
     request = readers.request_object(request, WORDS)
     # --- R11 step 1a: fields that cannot be read (E_NOTATION)
     indicator = readers.tiles(request, "indicator", WORDS, face_of, empty=True)
@@ -279,6 +284,70 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
             f"kongs_before_win = {kongs_before_win}，但只有 {kongs} 次槓或亮槓牌",
             f"kongs_before_win is {kongs_before_win} but the winner has only {kongs} kongs and bar tiles",
         )
+    return hand
+
+
+# The fields of the common request (a concealed hand, every other field at its default), which
+# ``_plain_hand`` reads without the general readers.
+_PLAIN_KEYS = frozenset(("ruleset", "indicator", "winner", "dealer", "concealed", "win_tile"))
+_FACE_BY_CODE = {tile_code: face for face, tile_code in enumerate(FACES)}
+_BASE_SILVER = readers.silver({}, WORDS, SILVER, null=False)  # base_silver's default
+
+
+def _plain_hand(request: dict) -> Hand | None:
+    """``read_hand`` of a request with only ``_PLAIN_KEYS``, each a plain string, and no melds:
+    the same hand, or None where any check would fail (``read_hand`` then reads it the long way
+    and reports the first fault in R11 order)."""
+    get = request.get
+    ruleset = get("ruleset", "anqing")
+    winner = get("winner")
+    dealer = get("dealer")
+    text = get("concealed")
+    indicator_text = get("indicator")
+    win_text = get("win_tile")
+    if type(indicator_text) is not str or type(win_text) is not str:
+        return None
+    indicator = _FACE_BY_CODE.get(indicator_text)
+    win_tile = _FACE_BY_CODE.get(win_text)
+    if (
+        indicator is None
+        or win_tile is None
+        or type(text) is not str
+        or not text
+        or type(ruleset) is not str
+        or ruleset not in RULESETS
+        or type(winner) is not str
+        or winner not in SEATS
+        or type(dealer) is not str
+        or dealer not in SEATS
+    ):
+        return None
+    try:
+        concealed = tuple(parse_tiles(text, "concealed"))
+    except ScoringError:
+        return None
+    if len(concealed) != 14 or win_tile not in concealed:
+        return None
+    wild, stand_in, bar_faces = _specials(indicator)
+    hand = Hand(
+        rules=make_rules(ruleset),
+        wild=wild,
+        stand_in=stand_in,
+        bar_faces=bar_faces,
+        winner=winner,
+        dealer=dealer,
+        streak=0,
+        silver=_BASE_SILVER,
+        concealed=concealed,
+        win_tile=win_tile,
+        melds=(),
+        bar_tiles=0,
+        kongs_before_win=0,
+        first_turn=False,
+    )
+    counts = hand.counts  # check_copies, for a hand without melds or exposed bar tiles
+    if max(counts) > 4 or sum(counts[f] for f in bar_faces) > 8:
+        return None
     return hand
 
 
