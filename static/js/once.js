@@ -27,6 +27,10 @@
   // Not part of the hand: the page's token and key, which round it records, for which account.
   var NOT_HAND = ["csrfmiddlewaretoken", "once", "expected_round", "version", "drawn_for"];
   var SAVE_TIMEOUT = 30000;
+  // A resend that hangs (a connection back in name only) is given up after this long and tried
+  // again a little later, so one stuck request never holds the queue.
+  var RESEND_TIMEOUT = 10000;
+  var RETRY_AFTER = 3000;
 
   // -- storage ---------------------------------------------------------------------------------
   function read(name, fallback) {
@@ -188,12 +192,12 @@
   function isLogin(location) { return location.indexOf(loginUrl()) >= 0; }
 
   /** POST one round; the answer's kind: saved (with where to go), login, offline or page. */
-  function send(item) {
+  function send(item, timeout) {
     var body = new URLSearchParams();
     item.body.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.set("csrfmiddlewaretoken", csrfToken());
     var control = window.AbortController ? new AbortController() : null;
-    var timer = control ? setTimeout(function () { control.abort(); }, SAVE_TIMEOUT) : null;
+    var timer = control ? setTimeout(function () { control.abort(); }, timeout || SAVE_TIMEOUT) : null;
     return fetch(item.url, {
       method: "POST",
       body: body,
@@ -368,15 +372,18 @@
 
   // -- sending what is queued ----------------------------------------------------------------------
   var sending = false;
+  var retry = null;
   function sendQueued() {
     if (!user || sending || navigator.onLine === false) return;
     var next = mine().filter(function (item) {
-      return item.state === "waiting" || (item.state === "sending" && Date.now() - (item.tried || 0) > 60000);
+      // "sending" for longer than a resend may take: the tab that sent it was closed meanwhile.
+      var stale = Date.now() - (item.tried || 0) > RESEND_TIMEOUT + RETRY_AFTER;
+      return item.state === "waiting" || (item.state === "sending" && stale);
     })[0];
     if (!next) return;
     sending = true;
     update(next.key, { state: "sending", tried: Date.now() });
-    send(next).then(function (answer) {
+    send(next, RESEND_TIMEOUT).then(function (answer) {
       sending = false;
       if (answer.kind === "saved") {
         drop(next.key);
@@ -386,6 +393,10 @@
         else if (page && page.dataset.session === next.session) window.location.reload();
       } else if (answer.kind === "offline" || answer.kind === "login") {
         update(next.key, { state: "waiting", note: answer.kind });
+        if (answer.kind === "offline" && navigator.onLine !== false) {
+          clearTimeout(retry);
+          retry = setTimeout(sendQueued, RETRY_AFTER);
+        }
       } else if (answer.status === 409) {
         update(next.key, { state: "conflict" });
         postNatively(next); // the conflict page, with its three ways out
