@@ -490,7 +490,6 @@ def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict
         .order_by("-number")
         .first()
     )
-    number = there.number if there is not None else next_round - 1
     if expected > next_round:  # not taken: the sitting has not got that far
         message = (
             f"還不能記第 {expected} 局（下一局是第 {next_round} 局），這一局沒有記錄。",
@@ -505,7 +504,7 @@ def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict
         )
     return RoundConflict(
         *message,
-        round=there if there is not None and number >= 1 else None,
+        round=there,
         expected=expected,
         next_round=next_round,
     )

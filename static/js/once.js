@@ -403,8 +403,8 @@
       } else if (answer.status === 400) {
         // Refused as it is (say the house rules changed): back on the form with the reason,
         // kept as the hand being entered.
-        var form = next.body.filter(function (pair) { return pair[0] === "expected_round"; })[0];
-        if (form) write(DRAFT + user + ":s" + next.session + ":r" + form[1], { at: Date.now(), fields: handOf(next.body) });
+        var meant = next.body.filter(function (pair) { return pair[0] === "expected_round"; })[0];
+        if (meant) write(DRAFT + user + ":s" + next.session + ":r" + meant[1], { at: Date.now(), fields: handOf(next.body) });
         drop(next.key);
         postNatively(next);
       } else {
@@ -449,7 +449,7 @@
         if (key) drop(key);
         if (box.dataset.draftKey && user) write(DRAFT + user + ":" + box.dataset.draftKey, null);
       };
-      choice.addEventListener(choice.tagName === "BUTTON" ? "click" : "click", forget);
+      choice.addEventListener("click", forget);
     });
   }
 
