@@ -16,7 +16,7 @@ export function melds(ed) {
   const out = [];
   for (let n = 1; n <= MELD_ROWS; n++) {
     const r = row(ed, n);
-    if (r.kind.value || r.tiles.value) out.push(r);
+    if (r.kind && (r.kind.value || r.tiles.value)) out.push(r); // no rows: no winner chosen
   }
   return out;
 }
@@ -24,7 +24,7 @@ export function melds(ed) {
 function freeRow(ed) {
   for (let n = 1; n <= MELD_ROWS; n++) {
     const r = row(ed, n);
-    if (!r.kind.value && !r.tiles.value) return r;
+    if (r.kind && !r.kind.value && !r.tiles.value) return r;
   }
   return null;
 }
@@ -79,6 +79,34 @@ function makeMeld(ed, kind, tiles, feeder) {
   ed.changed();
 }
 
+// -- standing sets in two taps: a tile, then 顺 or 刻 --------------------------------------
+/** The two tiles that make a run up from ``face`` or a triplet of it; null where none can. */
+function standingSet(face, kind) {
+  if (!face) return null;
+  if (kind === "triplet") return [face, face];
+  const rank = +face[0], suit = face[1];
+  if (suit === "z" || suit === "f" || rank > 7) return null;
+  return [rank + 1 + suit, rank + 2 + suit];
+}
+
+// No face beyond four copies among the winner's tiles (R11 E_TOO_MANY_COPIES).
+function fitsStanding(ed, tiles) {
+  const need = {};
+  tiles.forEach((f) => { need[f] = (need[f] || 0) + 1; });
+  return Object.keys(need).every((f) => copies(ed, f) + need[f] <= 4);
+}
+
+function addStandingSet(ed, kind) {
+  const hand = ed.faces("hand");
+  const face = ed.last && hand.lastIndexOf(ed.last) >= 0 ? ed.last : null;
+  const tiles = standingSet(face, kind);
+  if (!tiles || hand.length + 2 > handMax(ed) || !fitsStanding(ed, tiles)) return;
+  ed.named("hand").value = compact(hand.concat(tiles));
+  ed.last = null;
+  ed.active = ed.faces("hand").length < handMax(ed) || ed.faces("win_tile").length ? "hand" : "win_tile";
+  ed.changed();
+}
+
 function meldLabel(r) {
   const kind = r.kind.options[r.kind.selectedIndex];
   const from = r.from.value ? r.from.options[r.from.selectedIndex].text : "";
@@ -94,7 +122,12 @@ export function wireMeldBar(ed) {
     kind: dock.querySelector("[data-set-kind]"),
     feeders: Array.from(dock.querySelectorAll("[data-feeder]")),
     concealed: dock.querySelector("[data-concealed-kong]"),
+    tapped: dock.querySelector("[data-tapped]"),
+    standingSets: Array.from(dock.querySelectorAll("[data-concealed-set]")),
   };
+  bar.standingSets.forEach((button) => {
+    button.addEventListener("click", () => addStandingSet(ed, button.dataset.concealedSet));
+  });
   bar.kind.addEventListener("click", () => {
     ed.setKind = SET_KINDS[(SET_KINDS.indexOf(ed.setKind) + 1) % SET_KINDS.length];
     drawMeldBar(ed);
@@ -138,7 +171,12 @@ export function drawMeldBar(ed) {
       bar.chows.appendChild(option);
     });
   }
-  bar.chows.hidden = !bar.chows.children.length;
+  // The row of what the tile just tapped can become: chows, or a run or triplet standing.
+  bar.tapped.hidden = !face || !who;
+  bar.standingSets.forEach((button) => {
+    const tiles = standingSet(face, button.dataset.concealedSet);
+    button.disabled = !tiles || ed.faces("hand").length + 2 > handMax(ed) || !fitsStanding(ed, tiles);
+  });
   bar.kind.dataset.setKind = ed.setKind;
   bar.kind.textContent = bar.kind.getAttribute("data-label-" + ed.setKind) || ed.setKind;
   const setTiles = face ? Array(SIZE[ed.setKind]).fill(face) : [];
