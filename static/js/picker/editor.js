@@ -63,7 +63,12 @@ export class Editor {
     return this.inputs[full] || (this.inputs[full] = this.form.querySelector("[name='" + full + "']"));
   }
 
-  faces(name) { return facesOf(this.named(name).value); }
+  // A form of winner blocks before any winner is chosen (or on a draw) has no field being
+  // entered: nothing is built yet, and the dock is drawn empty.
+  faces(name) {
+    const field = this.named(name);
+    return field ? facesOf(field.value) : [];
+  }
 
   keyFor(face) {
     return this.keys.find((key) => key.dataset.tile === face) || null;
