@@ -40,6 +40,7 @@ export class Editor {
     this.active = null;   // the part being filled: "indicator", "hand", "win_tile", …
     this.last = null;     // the face last tapped into the hand: what the meld bar acts on
     this.setKind = "pung";
+    this.shared = {};     // fields filled from another winner's (round.js): replaced, not added to
     this.pageTimer = 0;
     this.inputs = {};
     this.minis = {};

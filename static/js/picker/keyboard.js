@@ -1,6 +1,7 @@
 /* The keys: all faces nine to a row (and the flowers where the game has them), ⌫, and the button
  * that opens the keyboard. Taps fill the parts in the order a finished hand is read at the
  * table: indicator → melds → standing tiles → winning tile (→ birds). */
+import { kongBack, kongFace } from "./kongs.js";
 import { copies, counts, handMax, melds, removeMeld } from "./melds.js";
 import { compact, isFlower } from "./tiles.js";
 
@@ -13,7 +14,8 @@ export function firstOpen(ed) {
 }
 
 export function drawKeys(ed) {
-  const counted = ed.active !== "indicator" && ed.active !== "birds"; // from the wall
+  // From the wall, or another player's kong (HZ5.3: never counted with the winner's tiles).
+  const counted = ed.active !== "indicator" && ed.active !== "birds" && ed.active !== "kongs";
   const have = counts(ed);
   const flowers = ed.has("flowers") ? ed.faces("flowers") : [];
   ed.keys.forEach((key) => {
@@ -26,10 +28,13 @@ export function drawKeys(ed) {
 }
 
 function add(ed, face) {
+  if (ed.active === "kongs") return kongFace(ed, face);
   if (ed.scoped && !ed.editing) return; // choose a winner first
   if (!ed.active) ed.activate(firstOpen(ed));
   if (ed.active === "birds") {
-    const birds = ed.faces("birds");
+    const shared = ed.shared[ed.scope + "birds"];
+    delete ed.shared[ed.scope + "birds"];
+    const birds = shared ? [] : ed.faces("birds");
     if (birds.length >= 12) return; // HZ8.2: at most bird_count + 4; the engine checks each
     birds.push(face);
     ed.named("birds").value = compact(birds);
@@ -76,6 +81,8 @@ function add(ed, face) {
 
 // ⌫ takes back the latest entry, reading the hand backwards from the part being filled.
 function backspace(ed) {
+  if (ed.active === "kongs") return kongBack(ed);
+  if (ed.scoped && !ed.editing) return;
   const order = ed.parts.slice();
   order.splice(order.indexOf("hand"), 0, "melds"); // melds are entered before the standing tiles
   const from = order.indexOf(ed.active || "win_tile");
@@ -92,6 +99,7 @@ function backspace(ed) {
       continue;
     }
     const list = ed.faces(part);
+    delete ed.shared[ed.scope + part];
     if (list.length) {
       list.pop();
       ed.named(part).value = compact(list);
@@ -109,7 +117,11 @@ export function wireKeys(ed) {
   });
   ed.dock.querySelector("[data-backspace]").addEventListener("click", () => backspace(ed));
   ed.dock.querySelector("[data-picker-open]").addEventListener("click", () => {
-    if (ed.scoped && !ed.editing) return;
+    if (ed.scoped && !ed.editing) {
+      // No winner's hand to fill (a draw): the keyboard is for the others' kongs, if any.
+      if (ed.kongBar) ed.activate("kongs");
+      return;
+    }
     ed.activate(firstOpen(ed));
   });
 }

@@ -6,15 +6,16 @@
  * button. The form's inputs stay the single source of truth: every change is written to them.
  *
  * One module per concern: editor.js (the form and what the page says of the game), keyboard.js,
- * tray.js, fields.js (the page's own tile fields), melds.js, preview.js, round.js (a round with
- * several winners), tiles.js (notation). This one wires them and decides when to draw.
+ * tray.js, fields.js (the page's own tile fields), melds.js, kongs.js (the others' kongs of a
+ * round), preview.js, round.js (a round with several winners), tiles.js (notation). This one wires them and decides when to draw.
  */
 import { Editor } from "./editor.js";
 import { wireFields, drawStrip } from "./fields.js";
 import { drawKeys, firstOpen, wireKeys } from "./keyboard.js";
 import { constrainOthers, drawMeldBar, drawMeldList, followTable, wireMeldBar } from "./melds.js";
 import { announce, listenToPreview, markStale } from "./preview.js";
-import { ROUND_FIELDS, drawRound } from "./round.js";
+import { drawKongs, wireKongs } from "./kongs.js";
+import { ROUND_FIELDS, drawRound, drawWinnerChips, wireWinnerChips } from "./round.js";
 import { drawTray, drawTrayMelds, wireTray } from "./tray.js";
 
 document.documentElement.classList.add("js");
@@ -50,6 +51,8 @@ function init(form) {
     drawTrayMelds(ed);
     drawMeldBar(ed);
     drawKeys(ed);
+    drawKongs(ed);
+    if (ed.scoped) drawWinnerChips(ed);
     if (!ed.active) ed.drawPage();
     else {
       clearTimeout(ed.pageTimer);
@@ -82,6 +85,8 @@ function init(form) {
   wireKeys(ed);
   wireTray(ed);
   wireMeldBar(ed);
+  wireKongs(ed);
+  if (ed.scoped) wireWinnerChips(ed);
   form.addEventListener("change", (event) => {
     const t = event.target;
     markStale();

@@ -16,9 +16,76 @@ export function roundShape(form) {
   };
 }
 
+function check(form, name, value) {
+  const input = form.querySelector("input[name='" + name + "'][value='" + value + "']");
+  if (input) input.checked = true;
+}
+
+/** A winner just added on a discard starts with what the others share: the discarded tile
+ * (HZ12.2: every winner of one discard won on it) and the birds when the table turned them once
+ * for everyone (HZ8.1) — both drawn in the tray and changed with a tap like any other tile. */
+function shareWithNewWinner(ed, seat, shape) {
+  if (shape.outcome !== "discard") return;
+  const others = shape.winners.filter((s) => s !== seat);
+  ["win_tile", "birds"].forEach((part) => {
+    const mine = ed.form.querySelector("[name='w_" + seat + "_" + part + "']");
+    if (!mine || mine.value) return;
+    const from = others
+      .map((s) => ed.form.querySelector("[name='w_" + s + "_" + part + "']"))
+      .find((input) => input && input.value);
+    if (!from) return;
+    mine.value = from.value;
+    // Provisional: the first tile tapped into this part starts it anew (keyboard.js).
+    ed.shared[mine.name] = true;
+  });
+}
+
+/** The dock's winner chips: who is being entered, who else won, who cannot (the discarder). */
+export function drawWinnerChips(ed) {
+  const shape = roundShape(ed.form);
+  const editing = ed.editing ? ed.editing.charAt(2) : "";
+  ed.dock.querySelectorAll("[data-dock-winner]").forEach((chip) => {
+    const seat = chip.dataset.dockWinner;
+    const won = shape.outcome !== "draw" && shape.winners.indexOf(seat) >= 0;
+    chip.setAttribute("aria-pressed", won ? "true" : "false");
+    chip.classList.toggle("editing", seat === editing);
+    chip.disabled = shape.outcome === "discard" && seat === shape.discarder;
+  });
+}
+
+/** A tap on a winner chip: that seat's hand is filled next, made a winner if it was not. */
+export function wireWinnerChips(ed) {
+  ed.dock.querySelectorAll("[data-dock-winner]").forEach((chip) => {
+    chip.addEventListener("click", () => {
+      const seat = chip.dataset.dockWinner;
+      const form = ed.form;
+      const box = form.querySelector("input[name='winners'][value='" + seat + "']");
+      if (!box || box.disabled) return;
+      if (roundShape(form).outcome === "draw") {
+        check(form, "outcome", "self_draw");
+        drawRound(ed, form.querySelector("input[name='outcome']:checked"));
+      }
+      if (!box.checked) {
+        box.checked = true;
+        box.dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
+      ed.editing = ed.scope = "w_" + seat + "_";
+      ed.activate(firstOpen(ed));
+    });
+  });
+}
+
 /** ``changedInput``: the field just changed (null when the page is drawn first). */
 export function drawRound(ed, changedInput) {
   const form = ed.form;
+  if (changedInput && changedInput.name === "discarder" && changedInput.checked) {
+    // Choosing who discarded says the round was won on a discard: one tap for both.
+    check(form, "outcome", "discard");
+  }
+  if (changedInput && changedInput.name === "outcome" && changedInput.value !== "discard") {
+    form.querySelectorAll("input[name='discarder']:checked").forEach((box) => { box.checked = false; });
+  }
   let shape = roundShape(form);
   // A winner just chosen (asked anew: the box may be unchecked on the way).
   const chosen = () => Boolean(changedInput) && changedInput.name === "winners" && changedInput.checked;
@@ -59,6 +126,7 @@ export function drawRound(ed, changedInput) {
   } else if (chosen()) {
     ed.editing = ed.scope = "w_" + changedInput.value + "_";
   }
+  if (chosen()) shareWithNewWinner(ed, changedInput.value, shape);
   ed.scope = ed.editing;
   if (!changedInput) return;
   if (ed.editing && changedInput.name === "winners") ed.activate(firstOpen(ed));

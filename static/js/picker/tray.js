@@ -1,17 +1,12 @@
 /* The tray right above the keys: the hand being built, part by part (the indicator and the wild it
- * makes, the melds, the standing tiles with their count, the winning tile, …). A tap on a tile in
+ * makes, the melds, the standing tiles with their count, the winning tile, …; where a round has
+ * several winners, round.js draws whose hand it is). A tap on a tile in
  * the tray takes that tile out; a tap elsewhere on a part fills it next. */
 import { handMax, melds } from "./melds.js";
 import { compact, facesOf } from "./tiles.js";
 
 export function drawTray(ed) {
   const tray = ed.tray;
-  const who = tray.querySelector("[data-tray-who]");
-  if (who) {
-    const label = ed.editing ? ed.scopeEl().querySelector("legend") : null;
-    who.textContent = label ? label.textContent.trim() : "";
-    who.hidden = !ed.editing;
-  }
   const wild = ed.wild();
   ed.parts.forEach((name) => {
     const part = tray.querySelector("[data-tray-field='" + name + "']");
@@ -28,6 +23,7 @@ export function drawTray(ed) {
       box.appendChild(arrow);
       box.appendChild(ed.mini(wild, "tile-wild"));
     }
+    part.hidden = Boolean(ed.scoped) && !ed.editing; // no winner's hand to fill (a draw)
     part.classList.toggle("active", ed.active === name);
     part.setAttribute("aria-pressed", ed.active === name ? "true" : "false");
     const count = part.querySelector(".tray-count");

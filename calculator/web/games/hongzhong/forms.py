@@ -23,6 +23,7 @@ from calculator.web.vocabulary import (
     SEATS,
     TileField,
     add_fields,
+    faces_of,
     meld_fields,
     meld_initial,
     meld_problems,
@@ -128,6 +129,7 @@ class HongzhongForm(forms.Form):
                 "seat": self[f"kong_{row}_seat"],
                 "kind": self[f"kong_{row}_kind"],
                 "from": self[f"kong_{row}_from"],
+                "tiles": self[f"kong_{row}_tiles"],
             }
             for row in range(1, KONG_ROWS + 1)
         ]
@@ -226,6 +228,11 @@ class HongzhongForm(forms.Form):
             kong = {"seat": seat, "kind": kind}
             if data.get(f"kong_{row}_from"):
                 kong["from"] = data[f"kong_{row}_from"]
+            tiles = data.get(f"kong_{row}_tiles") or ""
+            if tiles:
+                # HZ5.3: a kong's tiles are only shown; one face written stands for its four.
+                faces = faces_of(tiles)
+                kong["tiles"] = tiles * 4 if len(faces) == 1 else tiles
             out.append(kong)
         return out
 
@@ -280,6 +287,7 @@ class HongzhongForm(forms.Form):
             initial[f"kong_{row}_seat"] = kong.get("seat", "")
             initial[f"kong_{row}_kind"] = kong.get("kind", "")
             initial[f"kong_{row}_from"] = kong.get("from") or ""
+            initial[f"kong_{row}_tiles"] = kong.get("tiles") or ""
         for seat, points in (hand.get("piao_fen") or {}).items():
             initial[f"piao_{seat}"] = points
         return initial
@@ -322,6 +330,9 @@ def _add_fields(form: type[forms.Form]) -> None:
         )
         fields[f"kong_{row}_from"] = forms.ChoiceField(
             label=numbered("第%(n)s个杠 · 谁放的杠", row), choices=[("", "—")], required=False
+        )
+        fields[f"kong_{row}_tiles"] = TileField(
+            label=numbered("第%(n)s个杠 · 牌", row), max_tiles=4, counted=False, required=False
         )
     add_fields(form, fields)
 

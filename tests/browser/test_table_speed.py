@@ -1,0 +1,216 @@
+"""Every game's round at table speed: one thumb, no scrolling, the keyboard in view.
+
+Each round below is entered on a phone as a player would, counting every tap from the opened
+form to the saved round; before every tap the control about to be tapped and the open keyboard
+must be inside the viewport, and the page must never have scrolled. The budgets:
+
+- 紅中, two winners on one discard (一炮多響, HZ9.2): at most 25 taps;
+- 紅中, a self-draw with a 補槓 melded, plus another player's 明槓 (HZ10.1): at most 22 taps;
+- the calculator with table settings (dealer, streak) for a concealed hand: no scrolling, in
+  every game.
+
+Each at 390×844, at 360×740 and in English.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import Locator, Page, expect
+
+from calculator import services
+from calculator.models import Session
+from tests.browser.conftest import SCREENSHOTS
+
+pytestmark = pytest.mark.browser
+
+IN_VIEW = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth
+    && r.width > 0 && r.height > 0;
+}
+"""
+SIZES = [
+    pytest.param({"width": 390, "height": 844}, "zh-hans", id="390"),
+    pytest.param({"width": 360, "height": 740}, "zh-hans", id="360"),
+    pytest.param({"width": 390, "height": 844}, "en", id="en"),
+]
+CONFIRM = {"zh-hans": "确认记录", "en": "Record it"}
+RECORDED = {"zh-hans": "第1局已记录", "en": "Round 1 recorded"}
+SEATS = "ESWN"
+
+
+class Thumb:
+    """Taps like a thumb and counts: every tap lands on something already on screen, the page
+    never scrolls, and while the keyboard is open it is on screen."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator, *, leaves: bool = False) -> None:
+        self.check()
+        assert target.evaluate(IN_VIEW), f"tap {self.taps + 1}: not on screen without scrolling"
+        target.tap()
+        self.taps += 1
+        if not leaves:
+            self.check()
+
+    def check(self) -> None:
+        page = self.page
+        assert page.evaluate("window.scrollY") == 0, f"tap {self.taps}: the page scrolled"
+        dock = page.locator(".dock")
+        if dock.count() and "collapsed" not in (dock.get_attribute("class") or ""):
+            keys = page.locator(".dock .keys")
+            assert keys.evaluate(IN_VIEW), f"tap {self.taps}: keyboard off screen"
+
+    def key(self, face: str) -> None:
+        self.tap(self.page.locator(f".dock .keys [data-tile='{face}']"))
+
+    def run(self, face: str) -> None:
+        """A run of the standing tiles up from ``face``: the tile, then 顺."""
+        self.key(face)
+        self.tap(self.page.locator(".dock [data-concealed-set=run]"))
+
+    def triplet(self, face: str) -> None:
+        self.key(face)
+        self.tap(self.page.locator(".dock [data-concealed-set=triplet]"))
+
+
+def logged_in_phone(phone, live_server, language: str, size: dict) -> tuple[Page, object]:
+    user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    client = Client()
+    client.force_login(user)
+    page = phone()
+    page.set_viewport_size(size)
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            },
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
+        ]
+    )
+    return page, user
+
+
+def hongzhong_sitting(owner) -> Session:
+    return services.session_create(
+        owner=owner,
+        name="紅中",
+        players=["阿東", "阿南", "阿西", "阿北"],
+        base_silver="1",
+        game="hongzhong",
+    )
+
+
+def seat_label(page: Page, name: str, seat: str) -> Locator:
+    return page.locator(f"label[for=id_{name}_{SEATS.index(seat)}]")
+
+
+@pytest.mark.parametrize(("size", "language"), SIZES)
+def test_hongzhong_two_winners_on_one_discard_in_25_taps(
+    phone, live_server, size, language
+) -> None:
+    """西 discards 5s; 東 and 南 both win on it (HZ9.2). The table turns two birds once for
+    both (HZ8.1): entered for 東, 南 starts with the same two and the same winning tile."""
+    page, user = logged_in_phone(phone, live_server, language, size)
+    sitting = hongzhong_sitting(user)
+    page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    thumb = Thumb(page)
+    thumb.check()
+    thumb.tap(seat_label(page, "discarder", "W"))  # 抓炮 by 西: one tap says both
+    thumb.tap(seat_label(page, "winners", "E"))  # the keyboard opens on 東's hand
+    expect(page.locator(".dock [data-dock-winner='E']")).to_have_class("who-chip editing")
+    # 東: 123m 456m 789p 234s and 5s alone, winning on the 5s discarded.
+    for face in ("1m", "4m", "7p", "2s"):
+        thumb.run(face)
+    thumb.key("5s")
+    thumb.key("5s")  # the winning tile
+    thumb.key("3m")  # the birds
+    thumb.key("6p")
+    # 南, from the dock: the winning tile and the birds are already there.
+    thumb.tap(page.locator(".dock [data-dock-winner='S']"))
+    expect(page.locator("#id_w_S_birds")).to_have_value("3m6p")
+    expect(page.locator("#id_w_S_win_tile")).to_have_value("5s")
+    # 南: 234p 555p 678s 111z and 5s alone.
+    thumb.run("2p")
+    thumb.triplet("5p")
+    thumb.run("6s")
+    thumb.triplet("1z")
+    thumb.key("5s")
+    expect(page.locator("#dock-summary")).not_to_have_class("dock-summary stale")
+    page.screenshot(path=str(SCREENSHOTS / f"hz-speed-two-winners-{size['width']}-{language}.png"))
+    thumb.tap(page.get_by_role("button", name=CONFIRM[language]), leaves=True)
+    expect(page.locator(".changes")).to_contain_text(RECORDED[language])
+    assert thumb.taps <= 25, f"{thumb.taps} taps"
+    print(f"\nhongzhong two winners ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")
+
+    game_round = sitting.rounds.get(number=1)
+    hand = game_round.hand
+    assert hand["discarder"] == "W"
+    by_seat = {w["seat"]: w for w in hand["winners"]}
+    assert set(by_seat) == {"E", "S"}
+    assert by_seat["E"]["win_tile"] == by_seat["S"]["win_tile"] == "5s"
+    assert by_seat["E"]["birds"] == by_seat["S"]["birds"] == "3m6p"
+    paid = {(p.payer, p.payee): p.amount for p in game_round.payments.all()}
+    # Only the discarder pays on a discard (HZ9.2).
+    assert {payer for payer, _ in paid} == {"W"} and {payee for _, payee in paid} == {"E", "S"}
+
+
+@pytest.mark.parametrize(("size", "language"), SIZES)
+def test_hongzhong_self_draw_with_an_added_kong_and_another_players_kong_in_22_taps(
+    phone, live_server, size, language
+) -> None:
+    """北 draws its own win with a 補槓 of 6m melded (the pung fed by 東); 西 made a 明槓 of 8p
+    fed by 南 this round (HZ10.1: 補槓 1 from each of the three others, 明槓 3 from its feeder)."""
+    page, user = logged_in_phone(phone, live_server, language, size)
+    sitting = hongzhong_sitting(user)
+    page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    thumb = Thumb(page)
+    thumb.check()
+    thumb.tap(seat_label(page, "winners", "N"))  # 自摸 is where the form starts
+    thumb.key("6m")  # the 補槓: the tile, the kind (碰 → 明杠 → 补杠), who fed the pung
+    thumb.tap(page.locator(".dock [data-set-kind]"))
+    thumb.tap(page.locator(".dock [data-set-kind]"))
+    thumb.tap(page.locator(".dock [data-feeder='E']"))
+    for face in ("1p", "4p", "7s"):  # 123p 456p 789s and 9m alone
+        thumb.run(face)
+    thumb.key("9m")
+    thumb.key("9m")  # the winning tile, drawn
+    thumb.key("4z")  # the birds
+    thumb.key("2m")
+    # 西's 明槓 of 8p fed by 南, from the dock: the part, the tile, who made it, who fed it.
+    thumb.tap(page.locator(".dock [data-tray-kongs]"))
+    thumb.key("8p")
+    thumb.tap(page.locator(".dock [data-kong-owner='W']"))
+    thumb.tap(page.locator(".dock [data-kong-from='S']"))
+    expect(page.locator(".dock [data-tray-kongs] [data-kong-row='1']")).to_be_visible()
+    expect(page.locator("#dock-summary")).not_to_have_class("dock-summary stale")
+    page.screenshot(path=str(SCREENSHOTS / f"hz-speed-kongs-{size['width']}-{language}.png"))
+    thumb.tap(page.get_by_role("button", name=CONFIRM[language]), leaves=True)
+    expect(page.locator(".changes")).to_contain_text(RECORDED[language])
+    assert thumb.taps <= 22, f"{thumb.taps} taps"
+    print(f"\nhongzhong kongs ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")
+
+    game_round = sitting.rounds.get(number=1)
+    hand = game_round.hand
+    (winner,) = hand["winners"]
+    assert winner["seat"] == "N" and winner["win_tile"] == "9m"
+    assert winner["melds"] == [{"kind": "added_kong", "tiles": "6666m", "from": "E"}]
+    assert hand["kongs"] == [{"seat": "W", "kind": "kong", "from": "S", "tiles": "8888p"}]
+    nets: dict[str, Decimal] = {}
+    for payment in game_round.payments.all():
+        nets[payment.payer] = nets.get(payment.payer, Decimal(0)) - payment.amount
+        nets[payment.payee] = nets.get(payment.payee, Decimal(0)) + payment.amount
+    assert sum(nets.values()) == 0
+    # 西's 明槓: 南 alone pays it 3 (HZ10.1), whatever else the round moved.
+    kong_rows = [row for row in game_round.scoring["kong_payments"] if row["seat"] == "W"]
+    assert [(row["from"], row["to"], row["points"]) for row in kong_rows] == [("S", "W", 3)]
