@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -46,6 +48,7 @@ def test_check_a_disputed_score_by_tapping_tiles(phone, live_server) -> None:
 def test_no_face_goes_beyond_four(phone, live_server) -> None:
     page = phone()
     page.goto(f"{live_server.url}/calculator/")
+    page.locator("[data-picker-open]").click()  # the keyboard, before any winner is chosen
     page.locator("[data-tray-field=hand]").click()
     tap_tiles(page, ["5m"] * 4)
     key = page.locator(".dock .keys [data-tile='5m']")
@@ -57,7 +60,8 @@ def test_no_face_goes_beyond_four(phone, live_server) -> None:
 def test_switch_language_on_the_calculator(phone, live_server) -> None:
     page = phone()
     page.goto(f"{live_server.url}/calculator/")
-    page.locator("[data-picker-close]").click()
+    # The keyboard waits for the winner; the language switch is at the foot of the page.
+    expect(page.locator(".dock")).to_have_class(re.compile(r"\bcollapsed\b"))
     page.get_by_role("button", name="English").click()
     expect(page.locator("h1")).to_have_text("Score")
     expect(page.locator(".dock .keys [data-tile='7m']")).to_have_attribute(
@@ -68,7 +72,6 @@ def test_switch_language_on_the_calculator(phone, live_server) -> None:
     assert page.locator(".dock .keys [data-tile='7m']").evaluate(corner) == '"7"'
     assert page.locator(".dock .keys [data-tile='1z']").evaluate(corner) == '"E"'
     assert page.locator(".dock .keys [data-tile='7p']").evaluate(corner) in ("none", "normal")
-    page.locator("[data-picker-close]").click()
     page.get_by_role("button", name="繁體中文").click()
     expect(page.locator(".dock .keys [data-tile='7m']")).to_have_attribute("aria-label", "七萬")
     assert page.locator(".dock .keys [data-tile='7m']").evaluate(corner) in ("none", "normal")

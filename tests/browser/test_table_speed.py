@@ -214,3 +214,98 @@ def test_hongzhong_self_draw_with_an_added_kong_and_another_players_kong_in_22_t
     # 西's 明槓: 南 alone pays it 3 (HZ10.1), whatever else the round moved.
     kong_rows = [row for row in game_round.scoring["kong_payments"] if row["seat"] == "W"]
     assert [(row["from"], row["to"], row["points"]) for row in kong_rows] == [("S", "W", 3)]
+
+
+# -- the calculator: the table's settings and a concealed hand, nothing scrolled -----------------
+
+# Each game's hand: the calculator's address, the dealer, the 连庄 steps (where the game has a
+# streak), the winner's label, the taps of the hand (a face, or a face and 顺), and the engine
+# request the same hand makes, to check the score shown.
+CALCULATOR_HANDS = {
+    "anqing": {
+        "path": "/calculator/",
+        "dealer": "S",
+        "streak": 2,
+        "winner": "label[for=id_winner_1]",  # 南, the dealer on a streak of 2 (R2.3, R8.2)
+        # The indicator 9p (鑽 1p, R4.1); 123456m 234678s 9p standing; 9p drawn.
+        "taps": ["9p", ("1m",), ("4m",), ("2s",), ("6s",), "9p", "9p"],
+        "request": {
+            "game": "anqing",
+            "winner": "S",
+            "dealer": "S",
+            "dealer_streak": 2,
+            "indicator": "9p",
+            "concealed": "123456m234678s9p9p",
+            "win_tile": "9p",
+            "melds": [],
+        },
+    },
+    "anji": {
+        "path": "/calculator/?game=anji",
+        "dealer": "W",
+        "streak": None,
+        "winner": "label[for=id_winner_1]",
+        # The indicator 2p; 456m 789m 11p 567s 33z standing, 3z drawn; the flower 4f.
+        "taps": ["2p", ("4m",), ("7m",), "1p", "1p", ("5s",), "3z", "3z", "3z", "4f"],
+        "request": {
+            "game": "anji",
+            "winner": "S",
+            "dealer": "W",
+            "indicator": "2p",
+            "concealed": "456m789m11p567s33z3z",
+            "win_tile": "3z",
+            "flowers": "4f",
+            "melds": [],
+        },
+    },
+    "hongzhong": {
+        "path": "/calculator/?game=hongzhong",
+        "dealer": "N",
+        "streak": None,
+        "winner": "label[for=id_winners_0]",  # 東 draws its own win
+        # 123m 456m 789p 234s and 5s alone; 5s drawn.
+        "taps": [("1m",), ("4m",), ("7p",), ("2s",), "5s", "5s"],
+        "request": {
+            "game": "hongzhong",
+            "dealer": "N",
+            "winners": [{"seat": "E", "concealed": "123m456m789p234s5s5s", "win_tile": "5s"}],
+        },
+    },
+}
+
+
+@pytest.mark.parametrize(("size", "language"), SIZES)
+@pytest.mark.parametrize("game", list(CALCULATOR_HANDS))
+def test_the_calculator_with_table_settings_without_scrolling(
+    phone, live_server, game, size, language
+) -> None:
+    from scoring.games import score
+
+    hand = CALCULATOR_HANDS[game]
+    page = phone()
+    page.set_viewport_size(size)
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}{hand['path']}")
+    thumb = Thumb(page)
+    thumb.check()
+    thumb.tap(seat_label(page, "dealer", hand["dealer"]))
+    for _ in range(hand["streak"] or 0):
+        thumb.tap(page.locator("[data-step='1']"))
+    thumb.tap(page.locator(hand["winner"]))
+    for tap in hand["taps"]:
+        if isinstance(tap, tuple):
+            thumb.run(tap[0])
+        else:
+            thumb.key(tap)
+    expected = score({**hand["request"], "base_silver": "1"})
+    assert "error" not in expected, expected
+    received = expected["wins"][0]["total"] if expected.get("wins") else expected["total"]
+    summary = page.locator("#dock-summary [data-summary=score]")
+    expect(summary).to_contain_text(str(received))
+    page.screenshot(path=str(SCREENSHOTS / f"calc-speed-{game}-{size['width']}-{language}.png"))
+    expect(page.locator(f"#id_dealer_{SEATS.index(hand['dealer'])}")).to_be_checked()
+    if hand["streak"]:
+        expect(page.locator("#id_dealer_streak")).to_have_value(str(hand["streak"]))
+    print(f"\ncalculator {game} ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")

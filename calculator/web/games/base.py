@@ -232,7 +232,8 @@ class TableFields(forms.Form):
     """The table the calculator asks for that a session would otherwise supply: the dealer and
     base silver (each game adds what its engine reads besides: a ruleset, a streak)."""
 
-    dealer = forms.ChoiceField(label=_("庄家"), initial="E")
+    # Seat buttons at the top of the calculator, reachable before the keyboard opens.
+    dealer = forms.ChoiceField(label=_("庄家"), initial="E", widget=forms.RadioSelect)
 
     def table_fields(self, game: Game) -> None:
         self.fields["dealer"].choices = seat_choices(player_count=self.player_count)

@@ -77,6 +77,8 @@ function init(form) {
     ed.draw();
   };
 
+  const waitsForWinner = form.hasAttribute("data-keyboard-after-winner");
+  wireSteppers(form);
   wireFields(ed);
   if (!ed.scoped && !ed.parts.every((name) => ed.fields[name])) return;
   form.querySelectorAll("[data-meld-list]").forEach((list) => { list.hidden = false; });
@@ -97,7 +99,10 @@ function init(form) {
     if (t.name === "winner" || t.name === "ruleset") {
       constrainOthers(ed);
       followTable(ed, t);
-      ed.draw();
+      // The calculator opens the keyboard once the winner is chosen (the table's settings
+      // above it stay within reach until then).
+      if (t.name === "winner" && waitsForWinner && !ed.active) ed.activate(firstOpen(ed));
+      else ed.draw();
     }
   });
   listenToPreview(ed);
@@ -119,8 +124,25 @@ function init(form) {
   }
   constrainOthers(ed);
   const filled = (!ed.has("indicator") || ed.faces("indicator").length) && ed.faces("win_tile").length;
-  if (filled) ed.collapse();
+  if (filled || (waitsForWinner && !ed.winner())) ed.collapse();
   else ed.activate(firstOpen(ed));
+}
+
+/** − and + beside a number field (the calculator's 连庄): one tap a step, within its bounds. */
+function wireSteppers(form) {
+  form.querySelectorAll("[data-step]").forEach((button) => {
+    const input = document.getElementById(button.dataset.stepFor);
+    if (!input) return;
+    button.addEventListener("click", () => {
+      const low = input.min === "" ? -Infinity : +input.min;
+      const high = input.max === "" ? Infinity : +input.max;
+      const now = parseInt(input.value, 10) || 0;
+      const next = Math.min(high, Math.max(low, now + (+button.dataset.step)));
+      if (next === now && input.value !== "") return;
+      input.value = String(next);
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
 }
 
 function start() {

@@ -343,7 +343,8 @@ _add_fields(HongzhongForm)
 class HongzhongCalculatorForm(HongzhongForm):
     """The 紅中 round with the table context a session would otherwise supply."""
 
-    dealer = forms.ChoiceField(label=_("庄家"), initial="E")
+    # Seat buttons at the top of the calculator, reachable before the keyboard opens.
+    dealer = forms.ChoiceField(label=_("庄家"), initial="E", widget=forms.RadioSelect)
     field_order = ["dealer", "base_silver", "outcome"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
