@@ -20,7 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -37,6 +37,7 @@ from calculator.errors import CalculatorError, RoundConflict
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
+from calculator.web import hand_links
 from calculator.web.charts import balance_chart
 from calculator.web.forms import (
     PLAYER_COUNT_CHOICES,
@@ -86,15 +87,18 @@ def render_page_or(
     return render(request, template, context)
 
 
-def house_rules_of(request: HttpRequest, game: str = DEFAULT_GAME) -> tuple[str, HouseRulesForm]:
+def house_rules_of(
+    request: HttpRequest, game: str = DEFAULT_GAME, data: QueryDict | None = None
+) -> tuple[str, HouseRulesForm]:
     """The chosen ruleset of ``game`` and its house-rules form (R12, AJ13). Posted rule fields
-    belong to the ruleset they were drawn for; after a switch of ruleset or game the new one's
-    defaults apply."""
+    (or ``data``: a calculator link's) belong to the ruleset they were drawn for; after a switch
+    of ruleset or game the new one's defaults apply."""
+    data = request.POST if data is None else data
     rulesets = GAMES[game].rulesets
-    ruleset = request.POST.get("ruleset") or request.GET.get("ruleset") or rulesets[0]
+    ruleset = data.get("ruleset") or request.GET.get("ruleset") or rulesets[0]
     if ruleset not in rulesets:
         ruleset = rulesets[0]
-    posted_rules = request.POST if request.POST.get("rules_for") == ruleset else None
+    posted_rules = data if data.get("rules_for") == ruleset else None
     return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset, game=game)
 
 
@@ -166,13 +170,15 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 def calculator(request: HttpRequest) -> HttpResponse:
     """Check a disputed score, or see what a ready hand waits for (``scoring.waits``), for any
-    game (``?game=anji&player_count=3`` switches)."""
+    game (``?game=anji&player_count=3`` switches). A GET whose query holds a hand (the link a
+    result offers, ``calculator.web.hand_links``) is scored as if its form had been posted."""
     game, player_count = table_of(request)
-    ruleset, rules_form = house_rules_of(request, game)
     web = web_game(game)
+    data = request.POST if request.method == "POST" else linked_hand(request, game, player_count)
+    ruleset, rules_form = house_rules_of(request, game, data)
     usable_rules = rules_form.is_bound and rules_form.is_valid()
     in_force = {**rules_form.defaults, **(rules_form.cleaned_data if usable_rules else {})}
-    form = web.calculator_form(request.POST or None, player_count=player_count, in_force=in_force)
+    form = web.calculator_form(data or None, player_count=player_count, in_force=in_force)
     context: dict[str, Any] = {
         "form": form,
         "web": web,
@@ -183,11 +189,11 @@ def calculator(request: HttpRequest) -> HttpResponse:
         "games": game_links(game, player_count),
         "seat_names": None,
     }
-    if request.method == "POST":
+    if data is not None:
         context["specials"] = shown_specials(
             game,
-            request.POST.get("indicator", ""),
-            {"honor_cycle": request.POST.get("rule-honor_cycle", "seven")},
+            data.get("indicator", ""),
+            {"honor_cycle": data.get("rule-honor_cycle", "seven")},
         )
         if form.is_valid() and rules_form.is_usable():
             engine_request = {
@@ -206,11 +212,43 @@ def calculator(request: HttpRequest) -> HttpResponse:
                 outcome = score_any(engine_request)
                 context["result"] = outcome if "error" not in outcome else None
             context["error"] = outcome.get("error")
+            if context.get("result") or context.get("waits"):
+                context.update(calculator_link(request, context, rules_form))
         else:
             context["invalid"] = True
     elif request.htmx and request.GET.get("ruleset"):
         return render(request, "web/calculator.html#house_rules", context)
     return render_page_or(request, "web/calculator.html", "preview", context)
+
+
+def linked_hand(request: HttpRequest, game: str, player_count: int) -> QueryDict | None:
+    """The data a calculator link binds the forms with (its query with the starting values of
+    the fields it leaves out), or None for a GET that holds no hand (the game switch, the
+    ruleset choice, the blank page)."""
+    ruleset, blank_rules = house_rules_of(request, game)
+    blank = web_game(game).calculator_form(
+        None, player_count=player_count, in_force=blank_rules.defaults
+    )
+    if not hand_links.holds_hand(request.GET, blank):
+        return None
+    return hand_links.link_data(request.GET, blank, blank_rules, ruleset)
+
+
+def calculator_link(
+    request: HttpRequest, context: Mapping[str, Any], rules_form: HouseRulesForm
+) -> dict[str, Any]:
+    """The link that holds the hand just scored and the table, to open on any phone, with its
+    QR code (as the share link's)."""
+    path = hand_links.hand_link(
+        game=context["game"],
+        player_count=context["player_count"],
+        ruleset=context["ruleset"],
+        form=context["form"],
+        values=hand_links.posted_values(context["form"]),
+        rules=rules_form.overrides(),
+    )
+    url = request.build_absolute_uri(path)
+    return {"hand_url": url, "hand_qr": link_qr(url, _("这手牌的链接的二维码"))}
 
 
 def score_any(request: dict[str, Any]) -> dict:
@@ -520,18 +558,27 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
 
 def link_qr(url: str, label: str) -> str:
     """A QR code of ``url`` as inline SVG: dark on white with the 4-module quiet zone, 5 px a
-    module (about 200 px for a share link: whole pixels keep the modules crisp for a camera) and
-    no style attributes (the CSP forbids them)."""
+    module (about 200 px for a share link: whole pixels keep the modules crisp for a camera; a
+    long link gets fewer, to stay within ``QR_MOST_WIDTH``) and no style attributes (the CSP
+    forbids them)."""
     name = escape(label)
     return mark_safe(_qr_svg(url).replace("<svg ", f'<svg role="img" aria-label="{name}" ', 1))
+
+
+# The widest a QR code is drawn (px): it fits a 390 px phone inside a card. A long link (the
+# calculator's, which holds a whole hand) has more modules, so fewer whole pixels each.
+QR_MOST_WIDTH = 300
 
 
 @lru_cache(maxsize=256)
 def _qr_svg(url: str) -> str:
     """The QR code of a link: the same link is drawn once per process (a sitting's page shows its
     share link on every visit), at most 256 links kept."""
-    return segno.make(url, error="m", micro=False).svg_inline(
-        dark="#000", light="#fff", border=4, scale=5, svgclass="qr-code", lineclass=None
+    code = segno.make(url, error="m", micro=False)
+    modules = code.symbol_size(border=4)[0]
+    scale = max(2, min(5, QR_MOST_WIDTH // modules))
+    return code.svg_inline(
+        dark="#000", light="#fff", border=4, scale=scale, svgclass="qr-code", lineclass=None
     )
 
 

@@ -6,6 +6,8 @@
  * - "分享" appears only where the browser has the Web Share API (navigator.share);
  * - "取消" closes its question in place instead of reloading the page.
  * A sitting whose owner stopped sharing has no link: no copy or share button, nothing to do.
+ * The calculator's link that holds a hand uses the same buttons; its result is swapped in by htmx,
+ * so buttons that arrive later are set up when they do (htmx:load).
  */
 (function () {
   "use strict";
@@ -37,8 +39,9 @@
     return copied;
   }
 
-  function selectLink() {
-    var link = document.getElementById("share-url");
+  // The link's text to select when copying fails: the element the button names, or the share link.
+  function selectLink(button) {
+    var link = document.getElementById(button.dataset.linkText || "share-url");
     if (!link || !window.getSelection) return;
     var range = document.createRange();
     range.selectNodeContents(link);
@@ -49,6 +52,8 @@
 
   function setUpCopy(button) {
     if (!button.dataset.copyLink) return; // no link (sharing stopped): the button stays hidden
+    if (button.dataset.ready) return;
+    button.dataset.ready = "1";
     var label = button.textContent;
     var timer = null;
 
@@ -64,7 +69,7 @@
     }
 
     function failed() {
-      selectLink();
+      selectLink(button);
       say(button.dataset.failed, true);
     }
 
@@ -86,6 +91,8 @@
 
   function setUpShare(button) {
     if (typeof navigator.share !== "function" || !button.dataset.shareLink) return;
+    if (button.dataset.ready) return;
+    button.dataset.ready = "1";
     button.addEventListener("click", function () {
       navigator
         .share({ title: button.dataset.shareTitle, url: button.dataset.shareLink })
@@ -96,8 +103,15 @@
     button.hidden = false;
   }
 
-  document.querySelectorAll("[data-copy-link]").forEach(setUpCopy);
-  document.querySelectorAll("[data-share-link]").forEach(setUpShare);
+  function setUp(root) {
+    root.querySelectorAll("[data-copy-link]").forEach(setUpCopy);
+    root.querySelectorAll("[data-share-link]").forEach(setUpShare);
+  }
+
+  setUp(document);
+  document.addEventListener("htmx:load", function (event) {
+    if (event.target instanceof Element) setUp(event.target);
+  });
 
   document.addEventListener("click", function (event) {
     var cancel = event.target.closest("[data-close-ask]");
