@@ -440,6 +440,17 @@ def round_detail(session: Session, number: int) -> dict[str, Any]:
     return round_as_dict(game_round)
 
 
+def round_rules(session: Session, number: int) -> dict[str, Any]:
+    """The house-rule overrides of the version round ``number`` was scored with (R12): what the
+    calculator needs to score its hand the same way. Empty for no such round."""
+    overrides = (
+        session.rounds.filter(number=number)
+        .values_list("rules_version__overrides", flat=True)
+        .first()
+    )
+    return dict(overrides) if isinstance(overrides, Mapping) else {}
+
+
 LEDGER_ROUND_FIELDS = (
     "id",
     "number",

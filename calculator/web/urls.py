@@ -52,6 +52,7 @@ urlpatterns = [
     path("sessions/<int:pk>/export.json", views.export_json, name="export_json"),
     path("sessions/<int:pk>/export.csv", views.export_csv, name="export_csv"),
     path("share/<str:token>/", views.share, name="share"),
+    path("share/<str:token>/rounds/<int:number>/", views.share_round, name="share_round"),
     # Django's set_language view, as web:set_language.
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -930,18 +930,39 @@ def stale_undo_notice(meant: str, last: Round | None) -> str:
 
 @with_session
 def round_detail(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return render(request, "web/round.html", round_context(session, number))
+
+
+def round_context(session: Session, number: int) -> dict[str, Any]:
+    """What a round's why page shows, the owner's and the share link's alike: the round, its
+    result, and the calculator link that scores the same hand in the same context."""
     try:
         detail = selectors.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
-    context = {
+    hand = detail.get("hand") or {}
+    return {
         "session": session,
         "round": detail,
         "result": detail["scoring"],
-        "hand_flowers": (detail.get("hand") or {}).get("flowers"),
+        "hand_flowers": hand.get("flowers"),
         "seat_names": selectors.seat_names(session),
+        # The round's own dealer, streak and rules version (R2.2, R8, R12), the sitting's base
+        # silver: what the round was scored with, so the calculator gives the same payments.
+        "check_url": hand_links.round_link(
+            game=session.game,
+            player_count=session.player_count,
+            ruleset=session.ruleset,
+            result=detail["result"],
+            hand=hand,
+            table={
+                "dealer": detail["dealer"],
+                "dealer_streak": detail["dealer_streak"],
+                "base_silver": money_str(session.base_silver),
+            },
+            rules=selectors.round_rules(session, number),
+        ),
     }
-    return render(request, "web/round.html", context)
 
 
 @written_once()
@@ -1128,10 +1149,36 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def share_page_etag(request: HttpRequest, pk: int, version: int, page: int) -> str:
-    """What the share page's HTML depends on: the sitting's version, the page of rounds, the
-    language, whole page or fragment, and the visitor's cookies (the top bar says who is logged
-    in and the forms carry the CSRF token)."""
+@require_safe
+def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's why page through the share link, read-only and without logging in: the same
+    page as the owner's (tiles, reading, items with their rules, 包 reasons, payments and the
+    calculator link) without anything that changes the sitting. A link stopped or replaced
+    opens nothing, as the share page."""
+    row = selectors.share_version(token)
+    if row is None:
+        raise Http404(_("这个分享链接无效。"))
+    pk, version = row
+    etag = share_page_etag(request, pk, version, f"round-{number}")
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        try:
+            session = selectors.session_by_share_token(token)
+        except CalculatorError:
+            raise Http404(_("这个分享链接无效。")) from None
+        context = {**round_context(session, number), "share_token": token}
+        response = render(request, "web/round.html", context)
+    response.headers.setdefault("ETag", etag)
+    # As the share page: asked again each time, kept by this browser only.
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+def share_page_etag(request: HttpRequest, pk: int, version: int, page: int | str) -> str:
+    """What the share page's HTML depends on: the sitting's version, the page of rounds (or
+    ``round-<n>``, a round's why page), the language, whole page or fragment, and the visitor's
+    cookies (the top bar says who is logged in and the forms carry the CSRF token)."""
     parts = [
         str(pk),
         str(version),
