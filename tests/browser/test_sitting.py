@@ -125,7 +125,11 @@ def test_a_whole_sitting(phone, live_server) -> None:
     expect(stranger.locator("[data-round]")).to_have_count(3)
     assert stranger.get_by_role("link", name="记胡牌").count() == 0
     assert stranger.locator("form[action*='/rounds/']").count() == 0
-    assert stranger.locator("[data-round] a").count() == 0
+    # Each round opens its why page through the share link only, never the owner's pages.
+    round_links = stranger.locator("[data-round] a")
+    expect(round_links).to_have_count(3)
+    for i in range(3):
+        assert "/share/" in (round_links.nth(i).get_attribute("href") or "")
     check_phone(stranger, "sit-15-share")
     page.locator("#draw summary").click()
     page.get_by_role("button", name="确认荒庄（第4局）").click()
