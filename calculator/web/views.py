@@ -225,6 +225,8 @@ def linked_hand(request: HttpRequest, game: str, player_count: int) -> QueryDict
     """The data a calculator link binds the forms with (its query with the starting values of
     the fields it leaves out), or None for a GET that holds no hand (the game switch, the
     ruleset choice, the blank page)."""
+    if all(key in hand_links.TABLE_KEYS for key in request.GET):
+        return None  # the blank page and the game switch: no forms to make
     ruleset, blank_rules = house_rules_of(request, game)
     blank = web_game(game).calculator_form(
         None, player_count=player_count, in_force=blank_rules.defaults
