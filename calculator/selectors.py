@@ -460,6 +460,9 @@ LEDGER_ROUND_FIELDS = (
     "dealer_streak",
     "fan",
     "voided",
+    # A game that counts points instead of fan keeps them in its answer (Anji's X, AJ8): read
+    # from the stored answer's one key, no hand or scoring JSON brought back.
+    "scoring__x",
     *BALANCE_FIELDS.values(),
 )
 LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
@@ -515,7 +518,7 @@ def ledger(
         words = {pk: _liability_words(scoring) for pk, scoring in scorings}
     entries = []
     seats = seats_of(session)
-    for round_id, number, result, winner, dealer, streak, fan, voided, *balances in rows:
+    for round_id, number, result, winner, dealer, streak, fan, voided, x, *balances in rows:
         said = words.get(round_id, {})
         entries.append(
             {
@@ -525,6 +528,7 @@ def ledger(
                 "dealer": dealer,
                 "dealer_streak": streak,
                 "fan": fan,
+                **({"points": x} if isinstance(x, int) and not isinstance(x, bool) else {}),
                 "voided": voided,
                 "payments": [
                     {**payment, **said.get(payment["from"], {})} if payment["liability"] else payment

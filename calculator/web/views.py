@@ -749,7 +749,9 @@ def save_round(
         if "form" not in context:
             # A draw has no form to show the refusal on (the cap, E_LIMIT): the session page
             # says it.
-            messages.error(request, pick(error_of(problem), "message"))
+            messages.error(
+                request, pick(error_of(problem), "message", selectors.seat_names(session))
+            )
             return redirect("web:session", pk=session.pk)
         context["error"] = error_of(problem)
         return render(request, "web/round_form.html", context, status=400)
@@ -1202,7 +1204,7 @@ def refused(
 ) -> HttpResponse:
     """A change the service refused: 403 when it is the owner's alone, otherwise back to the
     page with the service's words."""
-    message = pick(error_of(problem), "message")
+    message = pick(error_of(problem), "message", selectors.seat_names(session))
     if problem.code == "E_FORBIDDEN":
         raise PermissionDenied(message)
     messages.error(request, message)

@@ -338,3 +338,32 @@ def test_every_page_of_an_anji_sitting_answers(owner_client) -> None:
     assertContains(again, 'name="player_W" value="丙"')
     assertNotContains(again, 'name="player_N"')
     assert again.context["rules_form"]["discard_win"].value() is True
+
+
+def test_the_round_list_shows_each_rounds_points(owner_client) -> None:
+    """AJ8: an Anji round is worth X points (AJ15.1: 3, AJ15.9: 10); the round list says so
+    beside the payments, as it gives Anqing's fan, and the ledger answer carries them."""
+    session = open_sitting(owner_client, ["甲", "乙", "丙"])
+    for hand in (AJ15_1, AJ15_9):
+        saved = owner_client.post(f"/sessions/{session.pk}/rounds/new/", anji_form("E", hand))
+        assert saved.status_code == 302, saved.content.decode()[:2000]
+    page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
+    rounds = {
+        number: page.split(f'data-round="{number}"')[1].split("</li>")[0] for number in (1, 2)
+    }
+    assert "3 分" in rounds[1] and "10 分" in rounds[2]
+    entries = selectors.ledger(session)["rounds"]
+    assert [entry.get("points") for entry in entries] == [3, 10]
+
+
+def test_english_counts_one_point_and_several_points(owner_client) -> None:
+    """AJ15.1 in English: 自摸 is worth 1 point, the flowers 2 points, X = 3 points."""
+    owner_client.cookies["django_language"] = "en"
+    session = open_sitting(owner_client, ["甲", "乙", "丙"])
+    saved = owner_client.post(f"/sessions/{session.pk}/rounds/new/", anji_form("E", AJ15_1))
+    assert saved.status_code == 302
+    why = owner_client.get(f"/sessions/{session.pk}/rounds/1/").content.decode()
+    assert "1 point<" in why and "2 points<" in why and "3</span> points" in why
+    assert "1 points" not in why
+    page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "3 points" in page and "1 points" not in page

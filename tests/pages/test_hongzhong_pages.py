@@ -225,3 +225,41 @@ def test_the_calculator_scores_a_hongzhong_round(client):
     answer = client.post("/calculator/", {**data, "preview": "1"})
     assertContains(answer, 'data-multi-win="2"')
     assertContains(answer, 'data-net="N"')
+
+
+@pytest.mark.parametrize(
+    ("language", "named", "letter"),
+    [
+        ("zh-hans", "南 · 乙 最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
+        ("zh-hant", "南 · 乙 最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
+        ("en", "S · 乙", "S may"),
+    ],
+)
+def test_an_engine_refusal_names_the_seat_as_the_page_does(
+    owner_client, hz_sitting, language, named, letter
+):
+    """HZ8.2: one bird too many. The engine says "S"; the page says who that is."""
+    owner_client.cookies["django_language"] = language
+    url = f"/sessions/{hz_sitting.pk}/rounds/new/"
+    data = round_form("self_draw", ["S"], winner_fields("S", {**S_SELF_DRAW, "birds": "3m6p9s"}))
+    for button in ("preview", "confirm"):
+        answer = owner_client.post(url, {**data, button: "1"})
+        html = answer.content.decode()
+        assert named in html, html[:3000]
+        assert letter not in html
+    assert not Round.objects.filter(session=hz_sitting).exists()
+
+
+def test_the_calculator_names_seats_in_an_engine_refusal(client):
+    data = {
+        "game": "hongzhong",
+        "player_count": "4",
+        "dealer": "E",
+        "base_silver": "1",
+        "outcome": "self_draw",
+        "winners": ["S"],
+        **winner_fields("S", {**S_SELF_DRAW, "birds": "3m6p9s"}),
+        "preview": "1",
+    }
+    html = client.post("/calculator/", data).content.decode()
+    assert "南 最多可抓 2 只鸟" in html and "S 最多可抓" not in html

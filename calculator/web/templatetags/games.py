@@ -3,6 +3,7 @@
 A template names the game by its code and asks what it is, never which one it is::
 
     {{ session.game|game_word:"unit" }}             番 / 分 / points, in the page's language
+    {{ n|game_unit:session.game }}                  the same for n of it (1 point, 3 points)
     {{ session.game|game_word:"draw" }}             荒庄 / 流局 / Draw
     {% if session.game|game_has:"discard_wins" %}   a flag of the game
     {{ session.game|game_rule:"payments" }}         the rule its book says it in (AJ11, HZ9.3)
@@ -48,6 +49,21 @@ def game_word(code: object, what: str) -> str:
     if what == "name":
         return _in_language(game.names)
     return _in_language(getattr(game.features, WORDS[what]))
+
+
+# English names a unit in the plural ("points"); one of it takes the singular. 番 (fan) and
+# the Chinese words do not change with the count.
+ENGLISH_SINGULAR = {"points": "point"}
+
+
+@register.filter
+def game_unit(count: object, code: object) -> str:
+    """``{{ n|game_unit:code }}``: the game's unit for ``n`` of it, in the page's language —
+    "1 point", "3 points", "3 分", "2 番"."""
+    word = game_word(code, "unit")
+    if page_language() == "en" and str(count).strip() in ("1", "-1"):
+        return ENGLISH_SINGULAR.get(word, word)
+    return word
 
 
 def _has_dealer_base(game: Game) -> bool:

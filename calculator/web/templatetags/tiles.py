@@ -185,19 +185,41 @@ def palette(flowers: bool = False) -> list[tuple[str, list[str]]]:
     return [*found, ("f", list(FLOWERS))] if flowers else found
 
 
-@register.simple_tag
-def pick(entry: dict, key: str) -> str:
+@register.simple_tag(name="pick", takes_context=True)
+def pick_tag(context: template.Context, entry: dict, key: str) -> str:
+    """``{% pick entry key %}``: :func:`pick` with the page's seat names."""
+    return pick(entry, key, context.get("seat_names"))
+
+
+def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
     """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
-    page: the engine's names, reasons and messages."""
+    page: the engine's names, reasons and messages. A message (an error) names its seats as the
+    page does ("南 · 阿南", not the engine's "S")."""
     if not isinstance(entry, dict):
         return ""
     language = page_language()
     if language == "en" and entry.get(f"{key}_en"):
-        return entry[f"{key}_en"]
-    text = entry.get(key, "")
-    if language == "zh-hans":
-        return to_hans(text)
-    return to_hant(text) if language == "zh-hant" else text
+        text = entry[f"{key}_en"]
+    else:
+        text = entry.get(key, "")
+        if language == "zh-hans":
+            text = to_hans(text)
+        elif language == "zh-hant":
+            text = to_hant(text)
+    if key == "message" and isinstance(text, str):
+        text = seats_named(text, seat_names)
+    return text
+
+
+# A seat as the engine writes it in a message: E S W N standing alone (not in E_CONTEXT, a word
+# or a tile).
+ENGINE_SEAT = re.compile(r"(?<![A-Za-z0-9_'])([ESWN])(?![A-Za-z0-9_'])")
+
+
+def seats_named(text: str, seat_names: dict | None = None) -> str:
+    """An engine message with each seat letter in the page's words: "S 最多可抓 2 只鸟" is
+    "南 · 阿南 最多可抓 2 只鸟" in a sitting, "南 最多可抓 2 只鸟" in the calculator."""
+    return ENGINE_SEAT.sub(lambda found: seat_label(found.group(1), seat_names), text)
 
 
 @register.filter
