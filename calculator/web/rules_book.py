@@ -16,6 +16,7 @@ else goes to the default book (the one that claims none).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ import markdown
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
 from markdown.extensions.toc import slugify_unicode
@@ -124,7 +125,7 @@ def book_html(game: str) -> tuple[SafeString, SafeString]:
     """(table of contents, body) of a game's rule book, rendered once per process.
 
     The file's own title (its first ``#`` line) is left out: the page has a translated one.
-    Tables are wrapped so that they scroll sideways on a phone instead of widening the page.
+    Tables and preformatted blocks scroll sideways on a phone (``scroll_regions``).
     """
     book = books()[game]
     text = book.path.read_text(encoding="utf-8")
@@ -141,11 +142,35 @@ def book_html(game: str) -> tuple[SafeString, SafeString]:
         extensions=["toc", "tables"],
         extension_configs={"toc": {"slugify": heading_id, "toc_depth": "2-2"}},
     )
-    body = md.convert(text)
-    body = body.replace("<table>", '<div class="table-wrap"><table>').replace(
-        "</table>", "</table></div>"
-    )
+    body = scroll_regions(md.convert(text))
     return mark_safe(md.toc), mark_safe(body)  # the repository's own document
+
+
+# A heading (its words), a table, or a block of preformatted text, in the book's HTML.
+_HEADING_OR_WIDE = re.compile(r"<h(?P<level>[2-6])[^>]*>(?P<words>.*?)</h(?P=level)>|<table>|<pre>")
+
+
+def scroll_regions(body: str) -> str:
+    """Tables (wrapped) and preformatted blocks scroll sideways on a phone instead of widening
+    the page; each takes the keyboard's focus, so that it can be scrolled without a finger too
+    (WCAG 2.1.1), and is a region named by the heading it stands under (numbered from the
+    second one under the same heading, so that no two have the same name)."""
+    heading = ""
+    under = 0
+
+    def region(match: re.Match[str]) -> str:
+        nonlocal heading, under
+        if match.group("level"):
+            heading, under = html.unescape(strip_tags(match.group("words"))).strip(), 0
+            return match.group()
+        under += 1
+        name = heading if under == 1 else f"{heading} ({under})"
+        named = ' tabindex="0" role="region"' + (f' aria-label="{escape(name)}"' if name else "")
+        if match.group() == "<pre>":
+            return f"<pre{named}>"
+        return f'<div class="table-wrap"{named}><table>'
+
+    return _HEADING_OR_WIDE.sub(region, body).replace("</table>", "</table></div>")
 
 
 @require_safe

@@ -64,8 +64,16 @@ def test_the_page_holds_no_raw_markdown_and_no_inline_style(client: Client) -> N
     for raw in ("###", "## ", "**", "`", "](#", "|---", "{#", "[TOC]"):
         assert raw not in article, raw
     assert "style=" not in body  # the Content-Security-Policy allows no inline style
-    assert "<table>" in article and '<div class="table-wrap"><table>' in article  # scrolls
-    assert "<pre><code>" in article  # the 槓開 and payment formulas
+    # Tables and formulas scroll sideways, as regions a keyboard can reach, each named by its
+    # heading (numbered from the second under one heading: no two alike).
+    wrapped = re.findall(
+        r'<div class="table-wrap" tabindex="0" role="region" aria-label="([^"]+)"><table>', article
+    )
+    assert wrapped and article.count("<table>") == len(wrapped)
+    formulas = re.findall(r'<pre tabindex="0" role="region" aria-label="([^"]+)"><code>', article)
+    assert formulas and article.count("<pre") == len(formulas)  # the 槓開 and payment formulas
+    assert len(set(wrapped + formulas)) == len(wrapped + formulas)
+    assert "R12 House rules · 家規 (2)" in wrapped
 
 
 def test_the_document_is_rendered_once_per_process(
