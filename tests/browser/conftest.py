@@ -7,6 +7,7 @@ told that the test's ORM calls are fine.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -15,7 +16,14 @@ import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    WebError,
+    sync_playwright,
+)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -64,29 +72,157 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+# htmx tells of a failed request or swap by an event (htmx:responseError, htmx:sendError,
+# htmx:swapError, htmx:oobErrorNoTarget, htmx:targetError, htmx:timeout, …), and every one of them
+# is followed by htmx:error naming it, so htmx:error is the one reported, with what it names. A
+# superseded preview is htmx:sendAbort: not an error (nor the htmx:afterRequest error htmx fires
+# with it and with every other failed request, which is named on its own). Any other event named
+# for an error that a script dispatches is reported as well. Wrapping dispatchEvent sees events
+# on elements outside the document too, which a listener on the document would miss.
+REPORT_ERROR_EVENTS = """
+(() => {
+  const NOT_ERRORS = ['htmx:sendAbort', 'htmx:afterRequest'];
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const where = (target) => target instanceof Element
+    ? target.tagName.toLowerCase() + (target.id ? '#' + target.id : '')
+    : String(target);
+  EventTarget.prototype.dispatchEvent = function (event) {
+    let report = null;
+    if (event.type === 'htmx:error') {
+      const info = (event.detail && event.detail.errorInfo) || {};
+      const content = info.content instanceof Element && info.content.id
+        ? ` #${info.content.id}` : '';
+      if (!NOT_ERRORS.includes(info.error)) {
+        report = `${info.error} on ${where(info.elt || this)}${content}`
+          + (info.target ? ` (target ${info.target})` : '');
+      }
+    } else if (/error/i.test(event.type) && !event.type.startsWith('htmx:')) {
+      report = `${event.type} on ${where(this)}`;
+    }
+    if (report && typeof window.__scriptError === 'function') window.__scriptError(report);
+    return dispatch.call(this, event);
+  };
+})();
+"""
+
+# htmx also writes each of its error events to the console: the event above says it already
+# (and an abort's line is no error).
+HTMX_ERROR_LINE = re.compile(r"^(htmx:[\w:-]+|Response Status Error Code \d+ from \S+)(, .*)?$")
+
+# What a network failure looks like when a test takes the phone offline or aborts a request on
+# purpose (marker failed_requests): htmx's send error and Chromium's line for a request that got
+# no response.
+NETWORK_FAILURE = re.compile(
+    r"^htmx:sendError |^console\.error: Failed to load resource: net::ERR_"
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "failed_requests: the test makes requests fail on purpose (offline, or a route aborted), "
+        "so network failures are not script errors",
+    )
+
+
+class ScriptErrors:
+    """Every script error of a phone's pages: uncaught exceptions, console.error, and events
+    named for an error. A page that throws or logs an error has a bug even when what the test
+    looks at came out right, so any error fails the test."""
+
+    def __init__(self, allow_network_failures: bool) -> None:
+        self.allow_network_failures = allow_network_failures
+        self.allowed: list[re.Pattern[str]] = []
+        self.seen: list[str] = []
+
+    def watch(self, context: BrowserContext) -> None:
+        context.expose_function("__scriptError", self.report)
+        context.add_init_script(REPORT_ERROR_EVENTS)
+        context.on("weberror", self.uncaught)
+        context.on("console", self.console)
+
+    def uncaught(self, error: WebError) -> None:
+        # The message and the first frame of its stack: where to look.
+        frames = (error.error.stack or "").splitlines()[1:2]
+        self.report(f"uncaught: {error.error.message} {' '.join(f.strip() for f in frames)}")
+
+    def console(self, message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        where = message.location.get("url", "")
+        if "/django_htmx/" in where and HTMX_ERROR_LINE.match(message.text):
+            return
+        self.report(f"console.error: {message.text} ({where})")
+
+    def report(self, what: str) -> None:
+        if self.allow_network_failures and NETWORK_FAILURE.search(what):
+            return
+        if any(pattern.search(what) for pattern in self.allowed):
+            return
+        self.seen.append(what)
+
+    def check(self, name: str) -> None:
+        errors, self.seen = self.seen, []
+        assert not errors, f"{name}: script errors:\n" + "\n".join(errors)
+
+
+# The phones' error watchers, by context, so that check_phone and allow_error find a page's.
+WATCHERS: dict[BrowserContext, ScriptErrors] = {}
+
+
+def watch_errors(context: BrowserContext, request: pytest.FixtureRequest) -> ScriptErrors:
+    watcher = ScriptErrors(request.node.get_closest_marker("failed_requests") is not None)
+    watcher.watch(context)
+    WATCHERS[context] = watcher
+    return watcher
+
+
+def allow_error(page: Page, pattern: str) -> None:
+    """Let through an error the test brings about on purpose (a regular expression on the
+    report, e.g. the console line of a page that answers 404), and nothing else."""
+    WATCHERS[page.context].allowed.append(re.compile(pattern))
+
+
+def check_errors(contexts: list[BrowserContext], name: str) -> None:
+    """No script error on any page of these phones. A round trip to each open page first, so that
+    reports still on their way are in."""
+    for context in contexts:
+        for page in context.pages:
+            if not page.is_closed():
+                page.evaluate("0")
+        WATCHERS[context].check(name)
+
+
 @pytest.fixture
-def phone(browser: Browser, live_server, transactional_db):
-    """A new phone (its own cookies) for each call; closed after the test."""
-    contexts = []
+def phone(browser: Browser, live_server, transactional_db, request: pytest.FixtureRequest):
+    """A new phone (its own cookies) for each call; closed after the test, which fails on any
+    script error of its pages."""
+    contexts: list[BrowserContext] = []
 
     def open_phone() -> Page:
         context = browser.new_context(viewport=PHONE, has_touch=True, locale="zh-CN")
         context.set_default_timeout(10_000)
+        watch_errors(context, request)
         contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: dialog.accept())
         return page
 
     yield open_phone
-    for context in contexts:
-        context.close()
+    try:
+        check_errors(contexts, request.node.name)
+    finally:
+        for context in contexts:
+            WATCHERS.pop(context, None)
+            context.close()
 
 
 def check_phone(page: Page, name: str) -> None:
-    """Keep a screenshot, and check the page fits a phone: no sideways scroll, thumb-sized
-    controls."""
+    """Keep a screenshot, and check the page fits a phone: no script error so far, no sideways
+    scroll, thumb-sized controls."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    check_errors([page.context], name)
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     inner_width = page.evaluate("window.innerWidth")
     assert scroll_width <= inner_width, f"{name}: scrolls sideways ({scroll_width} > {inner_width})"

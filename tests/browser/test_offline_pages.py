@@ -15,7 +15,14 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from calculator import services
-from tests.browser.conftest import PHONE, check_phone, tap_tiles
+from tests.browser.conftest import (
+    PHONE,
+    WATCHERS,
+    check_errors,
+    check_phone,
+    tap_tiles,
+    watch_errors,
+)
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser
@@ -35,20 +42,25 @@ CACHES = """async () => {
 
 
 @pytest.fixture
-def phones(browser: Browser, live_server, transactional_db) -> Iterator:
+def phones(browser: Browser, live_server, transactional_db, request) -> Iterator:
     """Phones of our own (service workers allowed, Playwright's default), whose dialogs the test
-    answers itself."""
+    answers itself; a script error on any of their pages fails the test, as with ``phone``."""
     contexts: list[BrowserContext] = []
 
     def open_phone() -> tuple[BrowserContext, Page]:
         context = browser.new_context(viewport=PHONE, has_touch=True, locale="zh-CN")
         context.set_default_timeout(10_000)
+        watch_errors(context, request)
         contexts.append(context)
         return context, context.new_page()
 
     yield open_phone
-    for context in contexts:
-        context.close()
+    try:
+        check_errors(contexts, request.node.name)
+    finally:
+        for context in contexts:
+            WATCHERS.pop(context, None)
+            context.close()
 
 
 def log_in(page: Page, base: str, username: str) -> None:
