@@ -105,6 +105,7 @@ def open_sitting(username: str, name: str):
     return sitting
 
 
+@pytest.mark.failed_requests  # the round form's preview is sent without a connection
 def test_kept_pages_offline_and_none_after_logging_out(phones, live_server) -> None:
     sitting = open_sitting("laowang", "周六牌局")
     session_path = f"/sessions/{sitting.pk}/"
