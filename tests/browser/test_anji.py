@@ -180,9 +180,11 @@ def test_the_calculator_switches_to_anji(phone, live_server) -> None:
     page.goto(f"{live_server.url}/calculator/")
     page.locator(".game-switch a[data-game-link='anji']").click()
     page.locator(".game-switch a[data-game-link='anji-3']").click()
+    expect(page.locator(".dock .keys [data-tile='8f']")).to_be_attached()
+    # The keyboard opens, with the flowers, once the winner is chosen.
+    page.locator("label[for=id_winner_1]").click()
     expect(page.locator(".dock .keys [data-tile='8f']")).to_be_visible()
     check_phone(page, "anji-15-calculator-open")
-    page.locator("label[for=id_winner_1]").click()
     tap_tiles(page, ["3p", *faces("12456m34578s99p4p"), "3m", "1f", "3f"])
     expect(page.locator("#preview [data-x='3']")).to_be_visible()
     expect(page.locator("#preview [data-payer]")).to_have_count(2)

@@ -28,11 +28,16 @@ from tests.browser.conftest import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
+# Inside the viewport, and not under anything else (the docked keyboard above all): what a
+# thumb touches at the control's middle is the control.
 IN_VIEW = """
 (el) => {
   const r = el.getBoundingClientRect();
-  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth
-    && r.width > 0 && r.height > 0;
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight
+    && r.right <= window.innerWidth && r.width > 0 && r.height > 0;
+  if (!inside) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === "LABEL");
 }
 """
 SIZES = [
@@ -309,3 +314,88 @@ def test_the_calculator_with_table_settings_without_scrolling(
     if hand["streak"]:
         expect(page.locator("#id_dealer_streak")).to_have_value(str(hand["streak"]))
     print(f"\ncalculator {game} ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")
+
+
+# -- the other rounds a table enters every evening ------------------------------------------------
+
+# (game, how the round is entered, the most taps it may take: the count before 顺 / 刻 and the
+# dock's winner chips, which it must not exceed). Each step: ("seat", name, seat) a seat button
+# of the form, ("key", face), ("run", face) a tile then 顺, ("feeder", seat) the meld bar's seat
+# that fed the tile just tapped, ("confirm",).
+OTHER_ROUNDS = {
+    # R2.2: the dealer 東 wins with no melds: 123456m 234678s 9p standing, 9p drawn; 鑽 1p.
+    "anqing-dealer-concealed": (
+        "anqing",
+        [("seat", "winner", "E"), ("key", "9p"), ("run", "1m"), ("run", "4m"), ("run", "2s"),
+         ("run", "6s"), ("key", "9p"), ("key", "9p"), ("confirm",)],
+        17,
+    ),
+    # AJ: 南's plain self-draw, 財神 3p: 456m 789m 11p 567s 33z standing, 3z drawn.
+    "anji-plain-self-draw": (
+        "anji",
+        [("seat", "winner", "S"), ("key", "2p"), ("run", "4m"), ("run", "7m"), ("key", "1p"),
+         ("key", "1p"), ("run", "5s"), ("key", "3z"), ("key", "3z"), ("key", "3z"), ("confirm",)],
+        17,
+    ),
+    # AJ: 南 with a pung of 3z fed by 西 and the flower 4f: 456m 789m 567s 1p standing, 1p drawn.
+    "anji-flowers-and-a-pung": (
+        "anji",
+        [("seat", "winner", "S"), ("key", "2p"), ("key", "3z"), ("feeder", "W"), ("run", "4m"),
+         ("run", "7m"), ("run", "5s"), ("key", "1p"), ("key", "1p"), ("key", "4f"), ("confirm",)],
+        18,
+    ),
+    # HZ: 東 draws its own win, two birds turned.
+    "hongzhong-self-draw-with-birds": (
+        "hongzhong",
+        [("seat", "winners", "E"), ("run", "1m"), ("run", "4m"), ("run", "7p"), ("run", "2s"),
+         ("key", "5s"), ("key", "5s"), ("key", "3m"), ("key", "6p"), ("confirm",)],
+        18,
+    ),
+    # HZ: 東 wins on 北's discard, two birds turned.
+    "hongzhong-discard-win": (
+        "hongzhong",
+        [("seat", "discarder", "N"), ("seat", "winners", "E"), ("run", "1m"), ("run", "4m"),
+         ("run", "7p"), ("run", "2s"), ("key", "5s"), ("key", "5s"), ("key", "3m"), ("key", "6p"),
+         ("confirm",)],
+        20,
+    ),
+}
+
+
+@pytest.mark.parametrize(("size", "language"), SIZES)
+@pytest.mark.parametrize("name", list(OTHER_ROUNDS))
+def test_the_other_rounds_of_an_evening_without_scrolling(
+    phone, live_server, name, size, language
+) -> None:
+    game, steps, budget = OTHER_ROUNDS[name]
+    page, user = logged_in_phone(phone, live_server, language, size)
+    sitting = services.session_create(
+        owner=user,
+        name="周六牌局",
+        players=["阿東", "阿南", "阿西", "阿北"],
+        base_silver="1",
+        game=game,
+        player_count=4,
+    )
+    page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    thumb = Thumb(page)
+    thumb.check()
+    for step in steps:
+        kind = step[0]
+        if kind == "seat" and step[1] == "winner":
+            thumb.tap(page.locator(f".dock [data-dock-winner='{step[2]}']"))
+        elif kind == "seat":
+            thumb.tap(seat_label(page, step[1], step[2]))
+        elif kind == "key":
+            thumb.key(step[1])
+        elif kind == "run":
+            thumb.run(step[1])
+        elif kind == "feeder":
+            thumb.tap(page.locator(f".dock [data-feeder='{step[1]}']"))
+        else:
+            expect(page.locator("#dock-summary [data-summary=score]")).to_be_visible()
+            thumb.tap(page.get_by_role("button", name=CONFIRM[language]), leaves=True)
+    expect(page.locator(".changes")).to_contain_text(RECORDED[language])
+    assert thumb.taps <= budget, f"{thumb.taps} taps"
+    print(f"\n{name} ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")
+    assert sitting.rounds.filter(number=1, voided=False).count() == 1

@@ -52,7 +52,7 @@ function init(form) {
     drawMeldBar(ed);
     drawKeys(ed);
     drawKongs(ed);
-    if (ed.scoped) drawWinnerChips(ed);
+    drawWinnerChips(ed);
     if (!ed.active) ed.drawPage();
     else {
       clearTimeout(ed.pageTimer);
@@ -88,7 +88,7 @@ function init(form) {
   wireTray(ed);
   wireMeldBar(ed);
   wireKongs(ed);
-  if (ed.scoped) wireWinnerChips(ed);
+  wireWinnerChips(ed);
   form.addEventListener("change", (event) => {
     const t = event.target;
     markStale();

@@ -42,6 +42,15 @@ function shareWithNewWinner(ed, seat, shape) {
 
 /** The dock's winner chips: who is being entered, who else won, who cannot (the discarder). */
 export function drawWinnerChips(ed) {
+  if (!ed.scoped) {
+    // One winner, the form's own radio buttons (Anqing, Anji).
+    const who = ed.winner();
+    ed.dock.querySelectorAll("[data-dock-winner]").forEach((chip) => {
+      chip.setAttribute("aria-pressed", chip.dataset.dockWinner === who ? "true" : "false");
+      chip.classList.toggle("editing", chip.dataset.dockWinner === who);
+    });
+    return;
+  }
   const shape = roundShape(ed.form);
   const editing = ed.editing ? ed.editing.charAt(2) : "";
   ed.dock.querySelectorAll("[data-dock-winner]").forEach((chip) => {
@@ -59,6 +68,13 @@ export function wireWinnerChips(ed) {
     chip.addEventListener("click", () => {
       const seat = chip.dataset.dockWinner;
       const form = ed.form;
+      if (!ed.scoped) {
+        const radio = form.querySelector("input[name='winner'][value='" + seat + "']");
+        if (!radio || radio.checked) return;
+        radio.checked = true;
+        radio.dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
       const box = form.querySelector("input[name='winners'][value='" + seat + "']");
       if (!box || box.disabled) return;
       if (roundShape(form).outcome === "draw") {
