@@ -14,6 +14,7 @@ Each at 390×844, at 360×740 and in English.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -399,3 +400,20 @@ def test_the_other_rounds_of_an_evening_without_scrolling(
     assert thumb.taps <= budget, f"{thumb.taps} taps"
     print(f"\n{name} ({size['width']}, {language}): {thumb.taps} taps, 0 scrolls")
     assert sitting.rounds.filter(number=1, voided=False).count() == 1
+
+
+def test_the_keyboard_folds_away_when_a_control_of_the_page_is_next(phone, live_server) -> None:
+    """The rarer fields (杠开 count, R7) are plain controls of the page: taking one up folds
+    the keyboard away, so it covers nothing; choosing the winner does not."""
+    page, user = logged_in_phone(phone, live_server, "zh-hans", {"width": 390, "height": 844})
+    sitting = services.session_create(
+        owner=user, name="周六牌局", players=["阿東", "阿南", "阿西", "阿北"], base_silver="1"
+    )
+    page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    dock = page.locator(".dock")
+    page.locator(".dock [data-dock-winner='S']").tap()
+    expect(dock).not_to_have_class(re.compile(r"\bcollapsed\b"))
+    page.locator("details.more").evaluate("el => { el.open = true; }")
+    page.locator("#id_kongs_before_win").focus()
+    expect(dock).to_have_class(re.compile(r"\bcollapsed\b"))
+    expect(page.locator("#id_kongs_before_win")).to_be_in_viewport()

@@ -65,7 +65,7 @@ export function wireKongs(ed) {
 
 /** A key tapped while the kongs are open: the kong's face. */
 export function kongFace(ed, face) {
-  if (face === "5z" || face[1] === "f") return; // HZ5.3: no 紅中 in a kong's tiles
+  if (face === ed.wild() || face[1] === "f") return; // HZ5.3: no wild (紅中) in a kong's tiles
   if (!rows(ed).some((r) => !r.seat.value && !r.kind.value)) return;
   ed.kong = { face: face, owner: "" };
   ed.draw();

@@ -106,6 +106,14 @@ function init(form) {
     }
   });
   listenToPreview(ed);
+  // A control of the page taken up next (a select, a number, a check box): the keyboard folds
+  // away so nothing it would cover is hidden. The tile fields' own inputs never take focus.
+  form.addEventListener("focusin", (event) => {
+    const t = event.target;
+    if (!ed.active || dock.contains(t) || !t.matches("select, input, textarea")) return;
+    if (t.matches("input[type=radio], input[type=hidden], input[name=winners], .tiles-input")) return;
+    ed.collapse();
+  });
 
   // The page keeps room for the dock, so nothing hides behind it.
   if (window.ResizeObserver) {
