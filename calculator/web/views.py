@@ -1138,18 +1138,34 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     page = page_number(request)
-    etag = share_page_etag(request, pk, version, page)
+    response = shared_page(
+        request,
+        token,
+        share_page_etag(request, pk, version, page),
+        lambda session: render_page_or(
+            request, "web/share.html", "live", session_context(session, page)
+        ),
+    )
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def shared_page(
+    request: HttpRequest, token: str, etag: str, draw: Callable[[Session], HttpResponse]
+) -> HttpResponse:
+    """A page read through the share link: 304 while ``etag`` holds, else ``draw`` of the
+    sitting (404 if the link stopped meanwhile); asked again each time (no-cache) and kept by
+    this browser only, as the page carries its CSRF token."""
     response = get_conditional_response(request, etag=etag)
     if response is None:
         try:
             session = selectors.session_by_share_token(token)
         except CalculatorError:
             raise Http404(_("这个分享链接无效。")) from None
-        response = render_page_or(request, "web/share.html", "live", session_context(session, page))
+        response = draw(session)
     response.headers.setdefault("ETag", etag)
-    # Asked again each time (no-cache), kept by this browser only: the page carries its CSRF token.
     patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("HX-Request", "Cookie"))
+    patch_vary_headers(response, ("Cookie",))
     return response
 
 
@@ -1163,20 +1179,14 @@ def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if row is None:
         raise Http404(_("这个分享链接无效。"))
     pk, version = row
-    etag = share_page_etag(request, pk, version, f"round-{number}")
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        try:
-            session = selectors.session_by_share_token(token)
-        except CalculatorError:
-            raise Http404(_("这个分享链接无效。")) from None
-        context = {**round_context(session, number), "share_token": token}
-        response = render(request, "web/round.html", context)
-    response.headers.setdefault("ETag", etag)
-    # As the share page: asked again each time, kept by this browser only.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ("Cookie",))
-    return response
+    return shared_page(
+        request,
+        token,
+        share_page_etag(request, pk, version, f"round-{number}"),
+        lambda session: render(
+            request, "web/round.html", {**round_context(session, number), "share_token": token}
+        ),
+    )
 
 
 def share_page_etag(request: HttpRequest, pk: int, version: int, page: int | str) -> str:
