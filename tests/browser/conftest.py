@@ -257,3 +257,26 @@ def balances(page: Page) -> dict[str, Decimal]:
         )
         for i in range(seats.count())
     }
+
+
+def log_in(page: Page, live_server, user, language: str | None = None) -> Page:
+    """``page``'s phone logged in as ``user`` (the session cookie of a logged-in client), in
+    ``language`` where one is given."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookies = [
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": live_server.url,
+        }
+    ]
+    if language:
+        cookies.append(
+            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}
+        )
+    page.context.add_cookies(cookies)
+    return page

@@ -20,12 +20,11 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Locator, Page, expect
 
 from calculator import services
 from calculator.models import Session
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -90,20 +89,8 @@ class Thumb:
 
 def logged_in_phone(phone, live_server, language: str, size: dict) -> tuple[Page, object]:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    client = Client()
-    client.force_login(user)
-    page = phone()
+    page = log_in(phone(), live_server, user, language)
     page.set_viewport_size(size)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            },
-            {"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url},
-        ]
-    )
     return page, user
 
 
