@@ -93,14 +93,11 @@ def parse_tiles(text: object, field: str) -> list[int]:
             f'{field} 應是牌的字串，例如 "123m456p11z"',
             f'{field} must be a tile string such as "123m456p11z"',
         )
-    # No hand needs more (14 tiles with suit letters and spaces); a longer string is refused
-    # before it is read or cached.
-    longest = 64
-    if len(text) > longest:
+    if len(text) > LONGEST_NOTATION:
         raise ScoringError(
             "E_NOTATION",
-            f"{field} 太長：最多 {longest} 個字符，收到 {len(text)} 個",
-            f"{field} is too long: at most {longest} characters, got {len(text)}",
+            f"{field} 太長：最多 {LONGEST_NOTATION} 個字符，收到 {len(text)} 個",
+            f"{field} is too long: at most {LONGEST_NOTATION} characters, got {len(text)}",
         )
     faces = _parse_faces(text)
     if faces is None:
@@ -108,16 +105,39 @@ def parse_tiles(text: object, field: str) -> list[int]:
     return list(faces)
 
 
+# No hand needs more (14 tiles with suit letters and spaces); a longer string is refused
+# before it is read or cached.
+LONGEST_NOTATION = 64
+
+
+def read_faces(text: str) -> tuple[int, ...] | None:
+    """``parse_tiles`` of a string that may be anything, without the error: its faces in the
+    order written, or None when it is not notation or longer than ``LONGEST_NOTATION``.
+
+    >>> read_faces("4p7m 1z"), read_faces("4p7x")
+    ((12, 6, 27), None)
+    """
+    return _parse_faces(text) if len(text) <= LONGEST_NOTATION else None
+
+
 def _parse_faces(text: str) -> tuple[int, ...] | None:
     """Faces of well-formed notation, or None: ranks then a suit letter, spaces anywhere."""
     compact = "".join(text.split())
     size = len(compact)
-    if not size % 2:
-        # Tile by tile ("4p7m6p..."), as a hand is often written: each two characters one code.
-        try:
-            return tuple([_FACE_BY_CODE[compact[i : i + 2]] for i in range(0, size, 2)])
-        except KeyError:
-            pass  # ranks written together ("123m") or not notation: read token by token
+    if not size % 2 and compact.isascii():
+        # Tile by tile ("4p7m6p..."), as a hand is often written: each two characters one code,
+        # read all at once. Tables turn every rank into rank - 1 and every suit letter into its
+        # suit's first face, and anything else into 100; a face is the two added, done for all
+        # the tiles in one addition of the bytes read as numbers (no sum is above 200, so none
+        # carries into the next byte). A sum that is not a face (0-33) is a byte that is not
+        # notation, or 8z or 9z.
+        codes = compact.encode()
+        ranks = int.from_bytes(codes[::2].translate(_RANK_LESS_ONE))
+        sums = ranks + int.from_bytes(codes[1::2].translate(_SUIT_FIRST))
+        played = sums.to_bytes(size // 2)
+        if not played.translate(None, _EVERY_FACE):
+            return tuple(played)
+        # ranks written together ("123m") or not notation: read token by token
     tokens = _TOKEN.findall(compact)
     if sum(map(len, tokens)) != size:
         return None  # something between the tokens is not notation
@@ -137,6 +157,11 @@ _TOKEN = re.compile(r"[1-9]+[mps]|[1-7]+z")  # honors run 1-7
 _TOKEN_FACES: dict[str, tuple[int, ...]] = {}  # "123m" -> its faces, for the tokens met first
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _FACE_BY_CODE = {tile_code: face for face, tile_code in enumerate(FACES)}
+# Tile-by-tile reading (``_parse_faces``): byte by byte, a rank 1-9 to rank - 1 and a suit letter
+# to its first face, every other byte to 100; the faces 0-33 as bytes.
+_RANK_LESS_ONE = bytes(byte - 49 if 49 <= byte <= 57 else 100 for byte in range(256))
+_SUIT_FIRST = bytes(_SUIT_BASE.get(chr(byte), 100) for byte in range(256))
+_EVERY_FACE = bytes(range(len(FACES)))
 
 
 def _explain_bad_notation(text: str, field: str) -> None:

@@ -218,7 +218,7 @@ CHOW_WILD = tuple(
 )
 
 
-def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:
+def natural_splits(counts: bytes | tuple[int, ...], sets: int, pairs: int) -> tuple:
     """The search without wilds, keeping every split (nothing to summarise): each suit's parts
     multiplied out, suit by suit in order.
 
@@ -239,7 +239,7 @@ def natural_splits(counts: tuple[int, ...], sets: int, pairs: int) -> tuple:
 
 
 @lru_cache(maxsize=8192)
-def natural_parts(counts: tuple[int, ...], base: int) -> tuple:
+def natural_parts(counts: bytes | tuple[int, ...], base: int) -> tuple:
     """Every way to use up one suit's natural tiles (no wilds) in sets and at most one pair:
     (sets, pairs, groups). The group holding the suit's lowest tile is the pair, the pung or
     the chow that starts there, in that order.

@@ -20,6 +20,7 @@ from scoring.tiles import (
     face_of,
     is_suited,
     parse_tiles,
+    read_faces,
     stand_in_of,
     suit_of,
     tile_words,
@@ -127,11 +128,13 @@ class Hand:
     kongs_before_win: int
     first_turn: bool
     others_melds: dict[str, tuple[Meld, ...]] = field(default_factory=dict)
-    # how many of each printed face are concealed (worked out from ``concealed``)
-    counts: list[int] = field(init=False, repr=False, compare=False)
+    # how many of each printed face are concealed (worked out from ``concealed``), a byte each:
+    # what a count is asked (a face held five times, a count of 1 or 3) is then looked for at
+    # once, and a suit's counts are a small key
+    counts: bytearray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        counts = [0] * 34
+        counts = bytearray(34)
         for printed in self.concealed:
             counts[printed] += 1
         self.counts = counts
@@ -144,17 +147,19 @@ class Hand:
     def win_is_wild(self) -> bool:
         return self.win_tile == self.wild
 
-    def natural_counts(self) -> tuple[int, ...]:
-        """How many natural tiles play each face (R4.3: a stand-in 紅中 counts as the 鑽's face)."""
+    def natural_counts(self) -> bytes:
+        """How many natural tiles play each face (R4.3: a stand-in 紅中 counts as the 鑽's face),
+        a byte each."""
         counts = self.counts.copy()
         counts[self.wild] = 0
         if self.stand_in is not None:  # then the 鑽 is not a dragon, so not 紅中 itself
             counts[self.wild] = counts[RED]
             counts[RED] = 0
-        return tuple(counts)
+        return bytes(counts)
 
     def wild_count(self) -> int:
-        return self.concealed.count(self.wild)
+        """The wild tiles concealed: those printed with the 鑽's face (R4.2)."""
+        return self.counts[self.wild]
 
     @property
     def present(self) -> frozenset[str]:
@@ -299,56 +304,31 @@ def _plain_hand(request: dict) -> Hand | None:
     the same hand, or None where any check would fail (``read_hand`` then reads it the long way
     and reports the first fault in R11 order)."""
     get = request.get
-    ruleset = get("ruleset", "anqing")
-    winner = get("winner")
-    dealer = get("dealer")
     text = get("concealed")
-    indicator_text = get("indicator")
-    win_text = get("win_tile")
-    if type(indicator_text) is not str or type(win_text) is not str:
-        return None
-    indicator = _FACE_BY_CODE.get(indicator_text)
-    win_tile = _FACE_BY_CODE.get(win_text)
-    if (
-        indicator is None
-        or win_tile is None
-        or type(text) is not str
-        or not text
-        or type(ruleset) is not str
-        or ruleset not in RULESETS
-        or type(winner) is not str
-        or winner not in SEATS
-        or type(dealer) is not str
-        or dealer not in SEATS
-    ):
-        return None
     try:
-        concealed = tuple(parse_tiles(text, "concealed"))
-    except ScoringError:
+        # a key of strings that are not a ruleset, a tile or a seat is not in the table, and
+        # one of a list or an object cannot be a key at all
+        rules, wild, stand_in, bar_faces, winner, dealer = _PLAIN_CONTEXTS[
+            get("ruleset", "anqing"), get("indicator"), get("winner"), get("dealer")
+        ]
+        win_tile = _FACE_BY_CODE[get("win_tile")]
+    except (KeyError, TypeError):
         return None
-    if len(concealed) != 14 or win_tile not in concealed:
+    if type(text) is not str:
         return None
-    wild, stand_in, bar_faces = _specials(indicator)
+    concealed = read_faces(text)  # None where parse_tiles would refuse it
+    if concealed is None or len(concealed) != 14 or win_tile not in concealed:
+        return None
+    # Hand's fields in order (positional: a third of the cost of naming fourteen): the rules,
+    # the specials, the seats, streak 0, base silver's default, the tiles, no melds, no bar
+    # tiles, no kongs before the win, not a first turn.
     hand = Hand(
-        rules=make_rules(ruleset),
-        wild=wild,
-        stand_in=stand_in,
-        bar_faces=bar_faces,
-        winner=winner,
-        dealer=dealer,
-        streak=0,
-        silver=_BASE_SILVER,
-        concealed=concealed,
-        win_tile=win_tile,
-        melds=(),
-        bar_tiles=0,
-        kongs_before_win=0,
-        first_turn=False,
-    )
-    counts = hand.counts  # check_copies, for a hand without melds or exposed bar tiles
-    if max(counts) > 4 or sum(counts[f] for f in bar_faces) > 8:
-        return None
-    return hand
+        rules, wild, stand_in, bar_faces, winner, dealer, 0, _BASE_SILVER,
+        concealed, win_tile, (), 0, 0, False,
+    )  # fmt: skip
+    # check_copies, for a hand without melds or exposed bar tiles: no face more than four times
+    # (then the two bar faces are at most eight tiles, R4.4)
+    return None if too_many_copies(hand.counts) else hand
 
 
 @lru_cache(maxsize=34)
@@ -356,6 +336,22 @@ def _specials(indicator: int) -> tuple[int, int | None, tuple[int, ...]]:
     """R4: the 鑽, its stand-in and the bar faces for an indicator."""
     wild = wild_of(indicator)
     return wild, stand_in_of(wild), bar_faces_of(wild)
+
+
+# What a plain request's ruleset, indicator, winner and dealer read as, for every four of them
+# that pass (2 × 34 × 4 × 4): the rules, R4's specials and the seats.
+_PLAIN_CONTEXTS = {
+    (ruleset, FACES[indicator], winner, dealer): (
+        make_rules(ruleset),
+        *_specials(indicator),
+        winner,
+        dealer,
+    )
+    for ruleset in RULESETS
+    for indicator in range(len(FACES))
+    for winner in SEATS
+    for dealer in SEATS
+}
 
 
 def _meld_list(value: object, name: str) -> list[dict]:
@@ -507,7 +503,7 @@ def check_copies(hand: Hand) -> None:
         for meld in hand.melds:
             for face in meld.printed:
                 counts[face] += 1
-    if max(counts) > 4:
+    if too_many_copies(counts):
         face = next(f for f, n in enumerate(counts) if n > 4)
         n = counts[face]
         raise ScoringError(
@@ -522,3 +518,12 @@ def check_copies(hand: Hand) -> None:
             f"槓牌共 {bars} 張（亮出 {hand.bar_tiles}），但只有 8 張",
             f"{bars} bar tiles ({hand.bar_tiles} exposed) but there are only eight",
         )
+
+
+def too_many_copies(counts: bytearray) -> bool:
+    """R11 E_TOO_MANY_COPIES: a face counted more than four times (a count a byte each: what is
+    left when the counts 0-4 are taken out)."""
+    return bool(counts.translate(None, _AT_MOST_FOUR))
+
+
+_AT_MOST_FOUR = bytes(range(5))

@@ -370,7 +370,7 @@ _SEARCH = WildSearch(_group_key, costs=False)
 
 
 def _decompose(
-    counts: tuple[int, ...], wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
+    counts: bytes, wilds: int, sets: int, pair: int, own: int, daque: bool, drawn: int
 ) -> tuple:
     """All multisets of ``sets`` sets and ``pair`` pairs from natural ``counts`` and ``wilds``
     (R6.1: wilds may fill any position of a concealed set or the pair).
@@ -384,9 +384,11 @@ def _decompose(
         return ()
     if not wilds:
         return natural_splits(counts, sets, pair)
-    # All-wild groups come only from the fill, so every combination below is different.
+    # All-wild groups come only from the fill, so every combination below is different. The
+    # search's suit parts are remembered by counts as a tuple (those it takes apart are).
     out = []
-    for (made, _), (_, groups) in _SEARCH.search(counts, wilds, sets, pair, (own, drawn)).items():
+    found = _SEARCH.search(tuple(counts), wilds, sets, pair, (own, drawn))
+    for (made, _), (_, groups) in found.items():
         used, made_sets, made_pairs = shape_of(made)
         for fill in _all_wild(wilds - used, sets - made_sets, pair - made_pairs, own, daque):
             out.append(groups + fill)
@@ -435,7 +437,7 @@ def _variants(
         yield groups[:index] + (group,) + groups[index + 1 :]
 
 
-def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
+def _seven_pairs(hand: Hand, counts: bytes, wilds: int) -> tuple:
     """R6.2: seven pairs; a wild pairs with a natural single or with another wild; four
     identical tiles are two pairs when ``qidui_allow_four``."""
     if not wilds and (1 in counts or 3 in counts):
@@ -480,7 +482,7 @@ def _seven_pairs(hand: Hand, counts: tuple[int, ...], wilds: int) -> tuple:
     return tuple(sorted(out))
 
 
-def _seven_pair_wild_options(own: int, counts: tuple[int, ...]) -> tuple[Group, ...]:
+def _seven_pair_wild_options(own: int, counts: bytes) -> tuple[Group, ...]:
     """Faces a pair of two wilds can play in 七對 (R6.2, R7.2): the 鑽's own face (no
     substitution), and a free face of each suit and of the honors (a substitution: 七對有鑽, and
     the suit is what 打缺 and the 一色 items look at)."""
@@ -492,7 +494,7 @@ def _seven_pair_wild_options(own: int, counts: tuple[int, ...]) -> tuple[Group, 
     return tuple(("pair", (f, f), (True, True)) for f in faces)
 
 
-def _apart(chosen: tuple[Group, ...], counts: tuple[int, ...], own: int) -> tuple | None:
+def _apart(chosen: tuple[Group, ...], counts: bytes, own: int) -> tuple | None:
     """Without ``qidui_allow_four`` no face may make two pairs, so a pair of wilds whose face is
     taken plays the next free face of the same suit instead (it is a substitution either way,
     and the suit is what 打缺 looks at). The four 鑽 as two pairs of themselves stay (R7
