@@ -20,20 +20,21 @@ SHAPES = ("standard", "da_diao_che", "seven_pairs", "thirteen_lan")  # R7.2 tie-
 class Reading:
     """One way to read the hand. ``win`` is (group index, position) of the drawn tile.
 
-    What every fan item looks at is worked out once, when the reading is made: the sets, the
-    wilds (and how many play another face) and where the drawn tile sits."""
+    What every fan item looks at is worked out once, when the reading is made: the chows, the
+    wind sets, the wilds (and how many play another face) and where the drawn tile sits; the
+    list of sets (``sets``) when first asked."""
 
     __slots__ = (
         "hand",
         "shape",
         "groups",
         "win",
-        "sets",
         "chow_starts",
         "wind_sets",
         "substitutions",
         "wild_total",
         "pao_feng_shape",
+        "_sets",
         "_suits",
     )
 
@@ -44,9 +45,8 @@ class Reading:
         self.win = win
         own = hand.wild
         subs = total = winds = 0
-        # (kind, first face) of every set, concealed and melded: kind chow, pung or kong; the
-        # chows' first faces (R7 YI_LONG) and the pungs and kongs of a wind (R7 FENG_KE)
-        sets = []
+        # the chows' first faces (R7 YI_LONG) and the pungs and kongs of a wind (R7 FENG_KE),
+        # concealed and melded
         chows = set()
         for kind, faces, wild in groups:
             if True in wild:
@@ -55,28 +55,23 @@ class Reading:
                         total += 1
                         subs += face != own
             if kind == "chow":
-                sets.append(("chow", faces[0]))
                 chows.add(faces[0])
             elif kind == "pung":
-                sets.append(("pung", faces[0]))
                 winds += faces[0] in WINDS
         if hand.melds:
-            subs, total, winds = _add_melds(hand, sets, chows, subs, total, winds)
-        self._set(sets, chows, winds, subs, total)
-        # R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None.
-        self.pao_feng_shape = (
-            None if shape == "thirteen_lan" else pao_feng_shape(groups[win[0]], win[1])
-        )
-
-    def _set(self, sets: list, chows: set[int], winds: int, subs: int, total: int) -> None:
-        self.sets = sets
+            subs, total, winds = _add_melds(hand, chows, subs, total, winds)
         self.chow_starts = chows
         self.wind_sets = winds
         # Wilds playing a face other than the 鑽's own (R4.2, R7.2), and all wild tiles in the
         # winning hand, concealed or in a concealed kong (R7 SI_ZUAN).
         self.substitutions = subs
         self.wild_total = total
+        self._sets: list[tuple[str, int]] | None = None
         self._suits: set[int] | None = None
+        # R7 PAO_FENG (a): where the drawn tile sits. 獨吊/吊鑽, 邊張, 卡張, or None.
+        self.pao_feng_shape = (
+            None if shape == "thirteen_lan" else pao_feng_shape(groups[win[0]], win[1])
+        )
 
     @classmethod
     def natural(
@@ -89,16 +84,13 @@ class Reading:
         face is in one place."""
         place = pao = None
         winds = 0
-        sets = []
         chows = set()
         for gi, group in enumerate(groups):
             kind, faces, _ = group
             if kind == "chow":
-                sets.append(("chow", faces[0]))
                 chows.add(faces[0])
-            elif kind == "pung":
-                sets.append(("pung", faces[0]))
-                winds += faces[0] in WINDS
+            elif kind == "pung" and faces[0] in WINDS:
+                winds += 1
             if pao is None and drawn_face in faces:
                 pos = faces.index(drawn_face)
                 pao = pao_feng_shape(group, pos)
@@ -113,10 +105,25 @@ class Reading:
         self.win = place
         subs = total = 0
         if hand.melds:
-            subs, total, winds = _add_melds(hand, sets, chows, 0, 0, winds)
-        self._set(sets, chows, winds, subs, total)
+            subs, total, winds = _add_melds(hand, chows, 0, 0, winds)
+        self.chow_starts = chows
+        self.wind_sets = winds
+        self.substitutions = subs
+        self.wild_total = total
+        self._sets = self._suits = None
         self.pao_feng_shape = pao
         return self
+
+    @property
+    def sets(self) -> list[tuple[str, int]]:
+        """(kind, first face) of every set, concealed and then melded: kind chow, pung or
+        kong."""
+        if self._sets is None:
+            sets = [(g[0], g[1][0]) for g in self.groups if g[0] == "chow" or g[0] == "pung"]
+            for m in self.hand.melds:
+                sets.append((_MELD_SET[m.kind], m.face))
+            self._sets = sets
+        return self._sets
 
     @property
     def melds(self) -> tuple[Meld, ...]:
@@ -145,11 +152,21 @@ class Reading:
         return self._suits
 
 
+# The set a meld is (``Reading.sets``).
+_MELD_SET = {
+    "chi": "chow",
+    "pung": "pung",
+    "kong": "kong",
+    "added_kong": "kong",
+    "concealed_kong": "kong",
+}
+
+
 def _add_melds(
-    hand: Hand, sets: list, chows: set[int], subs: int, total: int, winds: int
+    hand: Hand, chows: set[int], subs: int, total: int, winds: int
 ) -> tuple[int, int, int]:
-    """The melds' share of a reading's facts: their sets added to ``sets`` and ``chows``, and
-    the substitutions, wild tiles and wind sets with theirs."""
+    """The melds' share of a reading's facts: their chows added to ``chows``, and the
+    substitutions, wild tiles and wind sets with theirs."""
     own = hand.wild
     for m in hand.melds:
         if True in m.wild:
@@ -158,10 +175,8 @@ def _add_melds(
                     total += 1
                     subs += face != own
         if m.kind == "chi":
-            sets.append(("chow", m.face))
             chows.add(m.face)
         else:
-            sets.append(("pung" if m.kind == "pung" else "kong", m.face))
             winds += m.face in WINDS
     return subs, total, winds
 
@@ -222,16 +237,34 @@ def _placed(hand: Hand, shape: str, decompositions: tuple, out: list[Reading], w
     drawn_wild = hand.win_is_wild
     drawn_face = hand.played(hand.win_tile)
     own = hand.wild
-    weigh_all = len(decompositions) > 1 or wilds
-    if not weigh_all:
-        # At most one decomposition and no wilds: one reading at most, no signature to weigh;
-        # only where the drawn tile sits (the first place that earns 跑風, else the first place).
-        # Every group is natural, so the drawn tile can sit only in a group holding its face.
-        for groups in decompositions:
-            reading = Reading.natural(hand, shape, groups, drawn_face)
+    if not wilds:
+        # Every group is natural, so the drawn tile can sit only in a group holding its face:
+        # where it first earns 跑風, else where it first sits (``Reading.natural``). One
+        # decomposition (most hands) has nothing to weigh. Of several, the signature's other
+        # parts are the same in each: no substitutions, no wild in the pair, and the suits of
+        # the groups are those of the tiles.
+        if len(decompositions) == 1:
+            reading = Reading.natural(hand, shape, decompositions[0], drawn_face)
             if reading is not None:
                 out.append(reading)
+            return
+        seen = set()
+        for groups in decompositions:
+            reading = Reading.natural(hand, shape, groups, drawn_face)
+            if reading is None:
+                continue
+            starts = reading.chow_starts
+            key = (
+                reading.pao_feng_shape is not None,
+                any(kind == "chow" for kind, _, _ in groups),
+                reading.wind_sets,
+                len(starts) >= 3 and any(dragon <= starts for dragon in _DRAGONS),
+            )
+            if key not in seen:
+                seen.add(key)
+                out.append(reading)
         return
+    weigh_all = True
     daque = hand.rules.daque
     meld_chows = tuple(m.face for m in hand.melds if m.kind == "chi") if hand.melds else ()
     meld_dragons = _dragon_bits(meld_chows)
@@ -289,8 +322,9 @@ def _dragon_bits(chow_starts: tuple[int, ...]) -> int:
     return bits
 
 
-# The three chows of an 一龍 in each suit, as ``_dragon_bits``.
+# The three chows of an 一龍 in each suit, as ``_dragon_bits`` and as first faces.
 _WHOLE_DRAGONS = tuple(1 << b | 1 << (b + 3) | 1 << (b + 6) for b in (0, 9, 18))
+_DRAGONS = tuple(frozenset((b, b + 3, b + 6)) for b in (0, 9, 18))
 
 
 @lru_cache(maxsize=8192)
