@@ -146,7 +146,11 @@ def score(request: object) -> dict:
     """Score a finished hand of any game: ``request["game"]`` picks it (absent: Anqing). Every
     result carries ``game``."""
     code = request.get("game") if isinstance(request, dict) else None
-    game = GAMES.get(code) if isinstance(code, str) else None  # the common case, at once
+    # the common cases at once: no game (Anqing, as ``game_of``) or a game's code
+    if code is None:
+        game = GAMES.get(DEFAULT_GAME)
+    else:
+        game = GAMES.get(code) if isinstance(code, str) else None
     if game is None:
         try:
             game = game_of(code)

@@ -157,24 +157,30 @@ def best_reading(hand: Hand) -> tuple[Reading, list[ScoredItem]]:
 def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     reading, items = chosen
     rules = hand.rules
-    fan = sum([f for _, _, f in items])
-    d_base = dealer_base(rules, hand.streak)
-    d_bonus = lianzhuang_bonus(rules, hand.streak)
+    fan = 0
+    item_dicts = []
+    for item, count, item_fan in items:
+        fan += item_fan
+        item_dicts.append(_item_dict(reading, item, count, item_fan))
+    codes = frozenset([entry["code"] for entry in item_dicts])
+    streak = hand.streak
+    d_base = dealer_base(rules, streak)
+    d_bonus = lianzhuang_bonus(rules, streak) if streak else 0  # R8.2: no streak, no bonus
     pays, total = payments_and_total(hand, fan, d_base, d_bonus)
-    codes = frozenset([item.code for item, _, _ in items])
     labels = []
     if _ZHI_JIAO <= codes:
         labels.append(dict(_LABEL_DICTS[0]))
     if not codes.isdisjoint(TIAN_HU_ITEMS):
         labels.append(dict(_LABEL_DICTS[1]))
+    wild, stand_in, bar_faces = _specials_shown(hand.wild, hand.stand_in, hand.bar_faces)
     result = {
         "ruleset": rules.ruleset,
-        "wild": FACES[hand.wild],
-        "stand_in": None if hand.stand_in is None else FACES[hand.stand_in],
-        "bar_faces": list(map(FACES.__getitem__, hand.bar_faces)),
+        "wild": wild,
+        "stand_in": stand_in,
+        "bar_faces": list(bar_faces),
         "shape": reading.shape,
         "reading": _reading_sets(reading),
-        "items": [_item_dict(reading, item, count, f) for item, count, f in items],
+        "items": item_dicts,
         "labels": labels,
         "fan": fan,
         "dealer_base": d_base,
@@ -187,6 +193,15 @@ def _result(hand: Hand, chosen: tuple[Reading, list[ScoredItem]]) -> dict:
     if missed:  # optional: the claimed items this hand nearly has, and why they do not count
         result["not_counted"] = missed
     return result
+
+
+@lru_cache(maxsize=64)
+def _specials_shown(
+    wild: int, stand_in: int | None, bar_faces: tuple[int, ...]
+) -> tuple[str, str | None, tuple[str, ...]]:
+    """R4's specials as a result writes them: the 鑽, its stand-in (or None), the bar faces (one
+    per indicator: 34 at most)."""
+    return FACES[wild], None if stand_in is None else FACES[stand_in], tuple(map(code, bar_faces))
 
 
 _LABEL_DICTS = tuple(
@@ -219,13 +234,18 @@ def _reading_sets(r: Reading) -> list[dict]:
     win = r.win[0]
     lan = r.shape == "thirteen_lan"
     wild = hand.wild
+    # Natural tiles that each show their own face show from the tables below: a group with no
+    # wild tile (none at all in most readings) and no tile playing the 鑽's face (a stand-in
+    # 紅中 shows its own face, R4.3).
+    tables = not lan
+    no_wilds = not r.wild_total
     sets, pairs = [], []
     for gi, group in enumerate(r.groups):
         kind, faces, wilds = group
-        if lan or True in wilds or wild in faces:
-            kind, tiles, printed = _shown(group, wild, hand.stand_in, lan)
-        else:  # natural tiles that each show their own face: the tables below
+        if tables and wild not in faces and (no_wilds or True not in wilds):
             tiles, printed = _NATURAL_SHOWN[kind][faces[0]]
+        else:
+            kind, tiles, printed = _shown(group, wild, hand.stand_in, lan)
         entry = {
             "set": kind,
             "tiles": tiles,
