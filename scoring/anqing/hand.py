@@ -319,7 +319,7 @@ def _plain_hand(request: dict) -> Hand | None:
     concealed = read_faces(text)  # None where parse_tiles would refuse it
     if concealed is None or len(concealed) != 14 or win_tile not in concealed:
         return None
-    # Hand's fields in order (positional: a third of the cost of naming fourteen): the rules,
+    # Hand's fields in order (positional: about half the work of naming fourteen): the rules,
     # the specials, the seats, streak 0, base silver's default, the tiles, no melds, no bar
     # tiles, no kongs before the win, not a first turn.
     hand = Hand(
