@@ -75,3 +75,59 @@ def balance_chart(
             for seat in seats
         ],
     }
+
+
+# -- the settle-up as a picture for the group chat -------------------------------------------------
+
+PICTURE_WIDTH = 1080
+PICTURE_MARGIN = 60
+PICTURE_CHART_WIDTH = PICTURE_WIDTH - 2 * PICTURE_MARGIN
+GAIN, LOSS, EVEN = "#146c43", "#b02a37", "#555555"
+
+
+def settle_picture(
+    standings: Sequence[Mapping[str, Any]],
+    transfers: Sequence[Mapping[str, Any]],
+    chart: Mapping[str, Any],
+) -> dict[str, Any]:
+    """Where each part of the settle-up picture goes: a 1080-wide SVG (drawn by the page in its
+    language) that the phone turns into an image — the heading band, the standings, the fewest
+    transfers, the balance chart (``balance_chart``'s lines, scaled) and its legend."""
+    y = 300
+    rows = []
+    for row in standings:
+        y += 84
+        balance = Decimal(str(row["balance"]))
+        rows.append({**row, "y": y, "color": GAIN if balance > 0 else LOSS if balance < 0 else EVEN})
+    transfers_y = y + 110
+    y = transfers_y
+    moves = []
+    for transfer in transfers:
+        y += 72
+        moves.append({**transfer, "y": y})
+    if not moves:
+        y += 72
+    chart_title_y = y + 110
+    chart_y = chart_title_y + 30
+    chart_height = round(PICTURE_CHART_WIDTH * chart["height"] / chart["width"])
+    legend_y = chart_y + chart_height + 60
+    legend = [
+        {**line, "x": PICTURE_MARGIN + index * (PICTURE_CHART_WIDTH // max(len(chart["series"]), 1))}
+        for index, line in enumerate(chart["series"])
+    ]
+    return {
+        "width": PICTURE_WIDTH,
+        "height": legend_y + 60,
+        "margin": PICTURE_MARGIN,
+        "right": PICTURE_WIDTH - PICTURE_MARGIN,
+        "standings": rows,
+        "transfers_y": transfers_y,
+        "transfers": moves,
+        "empty_y": transfers_y + 72,
+        "chart_title_y": chart_title_y,
+        "chart_y": chart_y,
+        "chart_width": PICTURE_CHART_WIDTH,
+        "chart_height": chart_height,
+        "legend_y": legend_y,
+        "legend": legend,
+    }

@@ -38,7 +38,7 @@ from calculator.login_attempts import login_blocked, login_failed, login_succeed
 from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
 from calculator.web import hand_links
-from calculator.web.charts import balance_chart
+from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.forms import (
     PLAYER_COUNT_CHOICES,
     HouseRulesForm,
@@ -1007,6 +1007,9 @@ def settle(request: HttpRequest, session: Session) -> HttpResponse:
             selectors.balance_series(session, last=stored["last_number"]), names, seats=seats
         ),
     }
+    context["picture"] = settle_picture(
+        context["standings"], context["transfers"], context["chart"]
+    )
     return render(request, "web/settle.html", context)
 
 
