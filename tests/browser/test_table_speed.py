@@ -409,3 +409,38 @@ def test_the_keyboard_folds_away_when_a_control_of_the_page_is_next(phone, live_
     page.locator("#id_kongs_before_win").focus()
     expect(dock).to_have_class(re.compile(r"\bcollapsed\b"))
     expect(page.locator("#id_kongs_before_win")).to_be_in_viewport()
+
+
+@pytest.mark.parametrize(("size", "language"), SIZES)
+def test_hongzhong_draw_with_kongs_from_the_dock(phone, live_server, size, language) -> None:
+    """流局 with 東's 暗槓 of 3s and 南's 補槓 of 7z: the keyboard opens on the others' kongs
+    (nobody won), and they pay on the draw (HZ10.3: 暗槓 2, 補槓 1 from each of the others)."""
+    page, user = logged_in_phone(phone, live_server, language, size)
+    sitting = hongzhong_sitting(user)
+    page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    thumb = Thumb(page)
+    thumb.tap(page.locator("label[for=id_outcome_2]"))  # 流局
+    thumb.tap(page.locator(".dock [data-picker-open]"))
+    expect(page.locator(".dock [data-kong-bar]")).to_be_visible()
+    thumb.key("3s")
+    thumb.tap(page.locator(".dock [data-kong-owner='E']"))
+    thumb.tap(page.locator(".dock [data-kong-kind='concealed_kong']"))
+    thumb.key("7z")
+    thumb.tap(page.locator(".dock [data-kong-owner='S']"))
+    thumb.tap(page.locator(".dock [data-kong-kind='added_kong']"))
+    expect(page.locator("#dock-summary [data-summary=score]")).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / f"hz-speed-draw-kongs-{size['width']}-{language}.png"))
+    thumb.tap(page.get_by_role("button", name=CONFIRM[language]), leaves=True)
+    expect(page.locator(".changes")).to_contain_text(RECORDED[language])
+    game_round = sitting.rounds.get(number=1)
+    assert game_round.result == "draw"
+    assert game_round.hand["kongs"] == [
+        {"seat": "E", "kind": "concealed_kong", "tiles": "3333s"},
+        {"seat": "S", "kind": "added_kong", "tiles": "7777z"},
+    ]
+    nets = {seat: Decimal(0) for seat in SEATS}
+    for payment in game_round.payments.all():
+        nets[payment.payer] -= payment.amount
+        nets[payment.payee] += payment.amount
+    # 東: +2 × 3 − 1 (南's 補槓); 南: +1 × 3 − 2; 西 and 北: −2 − 1.
+    assert nets == {"E": 5, "S": 1, "W": -3, "N": -3}
