@@ -51,8 +51,9 @@ def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = Non
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "user"]
-    search_fields = ["name", "user__username"]
+    list_display = ["name", "owner", "user"]
+    search_fields = ["name", "owner__username", "user__username"]
+    raw_id_fields = ["owner", "user"]
 
 
 class RulesVersionInline(admin.TabularInline):

@@ -22,10 +22,21 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def roster_key(name: str) -> str:
+    """What makes two typed names the same person's on a roster: the name without the spaces
+    around it, Latin letters in either case ("Ann" is "ann"); every other character as written."""
+    return "".join(char.lower() if char.isascii() else char for char in name.strip())
+
+
 class Player(models.Model):
-    """A person at the table; optionally linked to an account."""
+    """A person on a user's roster (``owner``): the same row at every sitting they sit down at,
+    so balances and stats follow the person across sittings. Optionally linked to an account
+    (``user``), which may then read the sittings this person played."""
 
     name = models.CharField(max_length=40)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roster"
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -23,7 +23,15 @@ from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import Mod
 
 from calculator.errors import not_found
-from calculator.models import BALANCE_FIELDS, Payment, Player, Round, RulesVersion, Session
+from calculator.models import (
+    BALANCE_FIELDS,
+    Payment,
+    Player,
+    Round,
+    RulesVersion,
+    Session,
+    roster_key,
+)
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
 from scoring import SEATS
@@ -921,19 +929,141 @@ def session_restart(session: Session) -> dict[str, Any]:
 
 
 def player_names_used(user: AbstractBaseUser, *, limit: int = 50) -> list[str]:
-    """The names a user has sat down with before, most recent sitting first, each once; at most
-    ``limit``. Only the sittings the user may see (owned or invited to) are read."""
+    """The names of the user's roster, each once, at most ``limit``: the people of the newest
+    sitting first in seat order, then of the ones before, then anyone who sits at none of them
+    (the new-sitting page's suggestions)."""
+    if not user.is_authenticated:
+        return []
     rows = (
-        sessions_for_user(user)
+        Session.objects.filter(owner=user)
         .order_by("-created_at", "-id")
         .values_list("east__name", "south__name", "west__name", "north__name")[: limit * 4]
     )
     names: dict[str, None] = {}
     for row in rows:
         for name in row:
-            if name is None:  # a seat not in play (a 2- or 3-player table)
-                continue
+            if name is not None:  # a seat not in play (a 2- or 3-player table)
+                names.setdefault(name, None)
+    if len(names) < limit:
+        for name in (
+            Player.objects.filter(owner=user)
+            .order_by("name")
+            .values_list("name", flat=True)[: limit * 2]
+        ):
             names.setdefault(name, None)
-            if len(names) >= limit:
-                return list(names)
-    return list(names)
+    return list(names)[:limit]
+
+
+# --- the roster ---------------------------------------------------------------------------------
+
+ROSTER_SEATS = {"E": "east", "S": "south", "W": "west", "N": "north"}
+
+
+def _seated_in(pks: list[int]) -> Q:
+    return Q(east__in=pks) | Q(south__in=pks) | Q(west__in=pks) | Q(north__in=pks)
+
+
+def _sittings_by_player(pks: list[int]) -> dict[int, list[Session]]:
+    """For each of ``pks``, the sittings they sat at, newest first (one query)."""
+    found: dict[int, list[Session]] = {pk: [] for pk in pks}
+    if not pks:
+        return found
+    sittings = Session.objects.filter(_seated_in(pks)).order_by("-created_at", "-id")
+    for session in sittings:
+        for field in ROSTER_SEATS.values():
+            person = getattr(session, f"{field}_id")
+            if person in found:
+                found[person].append(session)
+    return found
+
+
+def players_for_user(user: AbstractBaseUser) -> QuerySet[Player]:
+    """The players a user may see: their roster, and players of other rosters linked to their
+    account (read-only)."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return (
+        Player.objects.filter(Q(owner=user) | Q(user=user))
+        .select_related("owner", "user")
+        .order_by("name", "id")
+    )
+
+
+def player_for_user(user: AbstractBaseUser, pk: int) -> Player:
+    """Player ``pk`` if it is on the user's roster or linked to their account; else E_NOT_FOUND
+    (a stranger's player does not exist for them)."""
+    player = players_for_user(user).filter(pk=pk).first()
+    if player is None:
+        raise not_found("找不到這個人。", "No such player.")
+    return player
+
+
+def roster(user: AbstractBaseUser, players: list[Player] | None = None) -> list[dict[str, Any]]:
+    """Each player a user may see (``players_for_user``, or ``players``) with the number of
+    sittings they played, their newest sitting, and how they are the user's: on the user's
+    roster (``yours``) or linked to the user's account (``linked``). Two people of one name on a
+    roster are numbered: ``label`` is "小李" for the first, "小李 (2)" for the second."""
+    players = list(players_for_user(user)) if players is None else players
+    sittings = _sittings_by_player([player.pk for player in players])
+    # The n-th person of a name on a roster, in the order they were added (the whole roster's,
+    # not only the players asked for: a page of the list numbers them as the roster does).
+    place: dict[int, int] = {}
+    counted: dict[tuple[int, str], int] = {}
+    everyone = Player.objects.filter(owner__in={player.owner_id for player in players})
+    for pk, owner, name in everyone.order_by("pk").values_list("pk", "owner", "name"):
+        key = (owner, roster_key(name))
+        counted[key] = place[pk] = counted.get(key, 0) + 1
+    entries = []
+    for player in players:
+        nth = place.get(player.pk, 1)
+        played = sittings[player.pk]
+        entries.append(
+            {
+                "id": player.pk,
+                "name": player.name,
+                "label": player.name if nth == 1 else f"{player.name} ({nth})",
+                "owner": player.owner.get_username(),
+                "user": player.user.get_username() if player.user_id else None,
+                "yours": player.owner_id == user.pk,
+                "linked": player.user_id == user.pk,
+                "sitting_count": len(played),
+                "last_sitting": (
+                    {"id": played[0].pk, "name": played[0].name, "date": played[0].created_at}
+                    if played
+                    else None
+                ),
+            }
+        )
+    return entries
+
+
+def player_detail(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
+    """A player as ``roster`` lists them, with every sitting they played, newest first: its id,
+    name, game, date, the seat they sat at and their balance there (the sitting's stored one)."""
+    entry = roster(user, [player])[0]
+    played = []
+    for session in _sittings_by_player([player.pk])[player.pk]:
+        seat = next(
+            seat
+            for seat, field in ROSTER_SEATS.items()
+            if getattr(session, f"{field}_id") == player.pk
+        )
+        played.append(
+            {
+                "id": session.pk,
+                "name": session.name,
+                "game": session.game,
+                "date": session.created_at,
+                "seat": seat,
+                "balance": money_str(getattr(session, BALANCE_FIELDS[seat])),
+                "archived": session.archived_at is not None,
+            }
+        )
+    return {**entry, "sittings": played}
+
+
+def roster_choices(user: AbstractBaseUser) -> list[dict[str, Any]]:
+    """The user's own roster (``roster`` entries), for the new-sitting page's suggestions and
+    its choice between two people of one name."""
+    own = Player.objects.filter(owner=user).select_related("owner", "user").order_by("name", "id")
+    return roster(user, list(own))

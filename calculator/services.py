@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -31,6 +31,7 @@ from calculator.models import (
     RulesVersion,
     Session,
     new_share_token,
+    roster_key,
 )
 from calculator.money import money_str, parse_money, silver_bounds
 from calculator.selectors import (
@@ -273,10 +274,17 @@ def session_create(
     rules: dict | None = None,
     game: object = DEFAULT_GAME,
     player_count: object = None,
+    player_ids: object = None,
+    new_players: object = None,
 ) -> Session:
     """A new sitting of ``game`` (scoring.games; None: Anqing) with ``player_count`` seats (one
     of the game's seat counts; None: the most it allows), the first n of E S W N (R2.1, AJ2.1),
-    and its first house-rule version. ``ruleset`` None: the game's default."""
+    and its first house-rule version. ``ruleset`` None: the game's default.
+
+    The seats are people of the owner's roster (``seated_people``): a name the roster has is
+    that person, a new name a new person; ``player_ids`` (per seat, a roster player's id or
+    None) picks one of two people of the same name, ``new_players`` (per seat, true or false)
+    says "a new person, although the roster has this name"."""
     _live_sessions_cap(owner)
     try:
         chosen = game_of(game)
@@ -332,7 +340,13 @@ def session_create(
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset
     _rules_checked(ruleset, rules, chosen)
-    seated = [Player.objects.create(name=n) for n in player_names]
+    seated = seated_people(
+        owner=owner,
+        names=player_names,
+        seats=seats,
+        player_ids=player_ids,
+        new_players=new_players,
+    )
     east, south, west, north = seated + [None] * (len(SEATS) - len(seated))
     session = Session.objects.create(
         name=name,
@@ -640,10 +654,14 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         )
     _import_caps(versions, rounds)
     first_rules = versions[0].get("rules", {})
+    players = data.get("players")
     session = session_create(
         owner=owner,
         name=data.get("name", ""),
-        players=data.get("players"),
+        players=players,
+        # The players are the importer's roster people of those names; an export from before the
+        # roster may seat one name twice: the later seats are new people of that name.
+        new_players=_repeated_names(players),
         ruleset=data.get("ruleset"),
         base_silver=data.get("base_silver", "1"),
         rules=first_rules,
@@ -700,6 +718,13 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     Round.objects.bulk_create(created)
     _rescore_from(session, 1, name_round=True)
     return session
+
+
+def _repeated_names(players: object) -> list[bool] | None:
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        return None  # session_create names what is wrong with them
+    keys = [roster_key(name) for name in players]
+    return [key in keys[:index] for index, key in enumerate(keys)]
 
 
 def _import_entry(session: Session, number: int, item: Mapping) -> RoundEntry:
@@ -1139,17 +1164,335 @@ def session_restore(*, session: Session, user: AbstractBaseUser | None) -> Sessi
 
 @transaction.atomic
 def session_delete(*, session: Session, user: AbstractBaseUser | None) -> None:
-    """Delete the sitting with its rounds, payments, rules versions and players: it cannot be
-    brought back (an export first keeps a copy)."""
+    """Delete the sitting with its rounds, payments and rules versions: it cannot be brought
+    back (an export first keeps a copy). Its players stay on the owner's roster, even one who
+    sat at no other sitting: the roster is the people one plays with, and a person does not
+    leave it because one evening was deleted (the roster page shows them with 0 sittings)."""
     session = _locked(session)
     _owner_only(session, user, "刪除這一場", "delete it")
-    seated = [session.east_id, session.south_id, session.west_id, session.north_id]
     # Rounds first: a round PROTECTs its rules version, which the session's delete cascades to.
     Payment.objects.filter(round__session=session).delete()
     Round.objects.filter(session=session).only("pk").delete()
     session.delete()
-    still_seated = Session.objects.filter(
-        Q(east__in=seated) | Q(south__in=seated) | Q(west__in=seated) | Q(north__in=seated)
-    ).values_list("east", "south", "west", "north")
-    kept = {pk for row in still_seated for pk in row}
-    Player.objects.filter(pk__in=[pk for pk in seated if pk not in kept]).delete()
+
+
+# --- the roster: the people a user plays with, across sittings ----------------------------------
+
+SEAT_FIELDS = {"E": "east", "S": "south", "W": "west", "N": "north"}
+
+
+def seated_in(player: Player | int) -> Q:
+    """The sittings where ``player`` sits, at any seat."""
+    pk = player.pk if isinstance(player, Player) else player
+    return Q(east=pk) | Q(south=pk) | Q(west=pk) | Q(north=pk)
+
+
+def _per_seat(value: object, field: str, seats: tuple[str, ...], kind: str) -> list[Any]:
+    """An optional list of one entry per seat in play (absent or null: none for any seat)."""
+    if value is None:
+        return [None] * len(seats)
+    if not isinstance(value, list) or len(value) != len(seats):
+        raise invalid(
+            f"{field} 必須是 {len(seats)} 項的列表（每個座位一項，{kind}）。",
+            f"{field} must be a list of {len(seats)} items, one per seat ({kind}).",
+        )
+    return value
+
+
+def seated_people(
+    *,
+    owner: AbstractBaseUser,
+    names: list[str],
+    seats: tuple[str, ...],
+    player_ids: object = None,
+    new_players: object = None,
+) -> list[Player]:
+    """The owner's roster players for the seats ``seats`` named ``names`` (stripped, 1–40).
+
+    Per seat: ``player_ids[i]`` (an id of the owner's roster whose name is ``names[i]``) is that
+    person; else ``new_players[i]`` true makes a new person of that name; else the roster's
+    person of that name (``roster_key``; of two such, the one who sat down most recently) or, for
+    a name the roster does not have, a new person. Nobody sits twice at one table: two seats of
+    one name need an id or ``new_players`` to tell them apart."""
+    ids = _per_seat(
+        player_ids, "player_ids", seats, "花名冊上的人的 id 或 null / a roster id or null"
+    )
+    fresh = _per_seat(new_players, "new_players", seats, "true 或 false / true or false")
+    for seat, pk, new in zip(seats, ids, fresh, strict=True):
+        if pk is not None and (isinstance(pk, bool) or not isinstance(pk, int)):
+            raise invalid(
+                f"player_ids 裡 {seat} 家的一項必須是整數或 null，收到 {pk!r}。",
+                f"player_ids: the item for seat {seat} must be a whole number or null, got {pk!r}.",
+            )
+        if new is not None and not isinstance(new, bool):
+            raise invalid(
+                f"new_players 裡 {seat} 家的一項必須是 true 或 false，收到 {new!r}。",
+                f"new_players: the item for seat {seat} must be true or false, got {new!r}.",
+            )
+        if pk is not None and new:
+            raise invalid(
+                f"{seat} 家不能既選了花名冊上的人（player_ids）又說是新的人（new_players）。",
+                f"Seat {seat} names a roster player (player_ids) and a new person (new_players) "
+                f"at once; choose one.",
+            )
+    keys = {roster_key(name) for name in names}
+    wanted = Q(pk__in=[pk for pk in ids if pk is not None])
+    for name in names:
+        wanted |= Q(name__iexact=name)
+    candidates = [
+        player
+        for player in Player.objects.filter(owner=owner).filter(wanted).order_by("pk")
+        if player.pk in ids or roster_key(player.name) in keys
+    ]
+    by_pk = {player.pk: player for player in candidates}
+    recent = _last_seated(owner, [player.pk for player in candidates])
+    chosen: list[Player | None] = []
+    # People picked by id are taken first: a seat of the same name typed plainly is another.
+    taken = {pk for pk in ids if pk is not None}
+    for seat, name, pk, new in zip(seats, names, ids, fresh, strict=True):
+        if pk is not None:
+            player = by_pk.get(pk)
+            if player is None:
+                raise invalid(
+                    f"{seat} 家的 player_ids 是 {pk}，但你的花名冊上沒有這個人。",
+                    f"Seat {seat}: player_ids names {pk}, who is not on your roster.",
+                )
+            if roster_key(player.name) != roster_key(name):
+                raise invalid(
+                    f"{seat} 家填的是“{name}”，但 player_ids 選的 {pk} 叫“{player.name}”。",
+                    f"Seat {seat} is named {name!r}, but player_ids picks {pk}, who is "
+                    f"{player.name!r}.",
+                )
+            chosen.append(player)
+        elif new:
+            chosen.append(None)
+        else:
+            same = [p for p in candidates if roster_key(p.name) == roster_key(name)]
+            # Two people of one name: the one who sat down most recently (the pages ask).
+            same.sort(key=lambda p: (recent.get(p.pk, -1), -p.pk), reverse=True)
+            person = next((p for p in same if p.pk not in taken), None)
+            chosen.append(person)
+            if person is not None:
+                taken.add(person.pk)
+            elif same:
+                twice = next(
+                    other
+                    for other, other_name in zip(seats, names, strict=True)
+                    if roster_key(other_name) == roster_key(name) and other != seat
+                )
+                raise invalid(
+                    f"{SEAT_WORDS[twice]}家和{SEAT_WORDS[seat]}家都是“{name}”：一個人不能同時坐兩個"
+                    f"位置。如果是同名的兩個人，說明其中一個是新的人（new_players）或選花名冊上的"
+                    f"另一個（player_ids）。",
+                    f"{SEAT_WORDS_EN[twice]} and {SEAT_WORDS_EN[seat]} are both {name!r}: a "
+                    f"person cannot sit twice at one table. If they are two people of the same "
+                    f"name, mark one as new (new_players) or pick another from the roster "
+                    f"(player_ids).",
+                )
+    pks = [player.pk for player in chosen if player is not None]
+    if len(pks) != len(set(pks)):
+        raise invalid(
+            "同一個人不能同時坐兩個位置（player_ids 有重複）。",
+            "A person cannot sit twice at one table (player_ids repeats an id).",
+        )
+    return [
+        player if player is not None else Player.objects.create(name=name, owner=owner)
+        for player, name in zip(chosen, names, strict=True)
+    ]
+
+
+def _last_seated(owner: AbstractBaseUser, pks: list[int]) -> dict[int, int]:
+    """For each of ``pks``: the id of the newest of the owner's sittings they sat at."""
+    if not pks:
+        return {}
+    rows = (
+        Session.objects.filter(owner=owner)
+        .filter(Q(east__in=pks) | Q(south__in=pks) | Q(west__in=pks) | Q(north__in=pks))
+        .values_list("pk", "east", "south", "west", "north")
+    )
+    newest: dict[int, int] = {}
+    for pk, *seated in rows:
+        for person in seated:
+            if person is not None and pk > newest.get(person, -1):
+                newest[person] = pk
+    return newest
+
+
+def _roster_owner_only(player: Player, user: AbstractBaseUser | None, what: str, en: str) -> None:
+    if user is None or player.owner_id != user.pk:
+        raise CalculatorError(
+            "E_FORBIDDEN",
+            f"只有花名冊的主人可以{what}。",
+            f"Only the roster's owner may {en}.",
+            status=403,
+        )
+
+
+def _roster_changed(pks: list[int]) -> None:
+    """The sittings that show these people by name: one version more, so a page or a share link
+    showing the old name learns that something changed."""
+    query = Q()
+    for pk in pks:
+        query |= seated_in(pk)
+    Session.objects.filter(query).update(version=F("version") + 1)
+
+
+def _checked_name(name: object) -> str:
+    cleaned = name.strip() if isinstance(name, str) else ""
+    if not cleaned or len(cleaned) > 40:
+        raise invalid("名字必須是 1 到 40 個字。", "A name must be 1 to 40 characters.")
+    return cleaned
+
+
+@transaction.atomic
+def player_rename(*, player: Player, user: AbstractBaseUser | None, name: object) -> Player:
+    """A roster player's new name, shown at every sitting they played (owner only)."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _roster_owner_only(player, user, "改名字", "rename a player")
+    cleaned = _checked_name(name)
+    if cleaned != player.name:
+        player.name = cleaned
+        player.save(update_fields=["name"])
+        _roster_changed([player.pk])
+    return player
+
+
+@transaction.atomic
+def player_merge(*, owner: AbstractBaseUser | None, keep: Player, merged: Player) -> Player:
+    """Two roster entries that are one person become ``keep``: every seat of ``merged`` points at
+    ``keep`` and ``merged`` is deleted (its account link, if ``keep`` has none, goes to
+    ``keep``). Refused: two owners' players, a player with itself, and two people who sat at one
+    sitting (a person cannot sit twice at one table)."""
+    if keep.pk == merged.pk:
+        raise invalid(
+            f"“{keep.name}”不能和自己合併：請選花名冊上的另一個人。",
+            f"{keep.name!r} cannot be merged with itself: pick another player of the roster.",
+        )
+    locked = {
+        player.pk: player
+        for player in Player.objects.select_for_update().filter(pk__in=[keep.pk, merged.pk])
+    }
+    if len(locked) != 2:
+        raise not_found("找不到這個人。", "No such player.")
+    keep, merged = locked[keep.pk], locked[merged.pk]
+    _roster_owner_only(keep, owner, "合併", "merge players")
+    if merged.owner_id != keep.owner_id:
+        raise CalculatorError(
+            "E_FORBIDDEN",
+            "只能合併同一個花名冊上的兩個人。",
+            "Only two players of the same roster can be merged.",
+            status=403,
+        )
+    together = Session.objects.filter(seated_in(keep) & seated_in(merged)).first()
+    if together is not None:
+        raise CalculatorError(
+            "E_SAME_TABLE",
+            f"“{keep.name}”和“{merged.name}”一起坐在“{together.name}”這一場：他們是兩個人，"
+            f"一個人不能同時坐兩個位置，所以不能合併。",
+            f"{keep.name!r} and {merged.name!r} sat together at {together.name!r}: they are two "
+            f"people (a person cannot sit twice at one table), so they cannot be merged.",
+        )
+    if keep.user_id and merged.user_id and keep.user_id != merged.user_id:
+        raise invalid(
+            f"“{keep.name}”和“{merged.name}”連著兩個不同的賬號，不能合併。",
+            f"{keep.name!r} and {merged.name!r} are linked to two different accounts; they "
+            f"cannot be merged.",
+        )
+    for field in SEAT_FIELDS.values():
+        Session.objects.filter(**{field: merged.pk}).update(**{field: keep.pk})
+    if keep.user_id is None and merged.user_id is not None:
+        keep.user_id = merged.user_id
+        keep.save(update_fields=["user"])
+    merged.delete()
+    _roster_changed([keep.pk])
+    return keep
+
+
+@transaction.atomic
+def player_link(*, player: Player, user: AbstractBaseUser | None, username: object) -> Player:
+    """Link a roster player to the account ``username`` (the roster's owner only): that account
+    may then see this player and the sittings they played, read-only."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _roster_owner_only(player, user, "連到賬號", "link a player to an account")
+    account = (
+        get_user_model().objects.filter(username=username).first()
+        if isinstance(username, str) and username
+        else None
+    )
+    if account is None:
+        raise invalid(f"沒有用戶名為 {username!r} 的用戶。", f"No user named {username!r}.")
+    other = (
+        Player.objects.filter(owner_id=player.owner_id, user=account).exclude(pk=player.pk).first()
+    )
+    if other is not None:
+        raise invalid(
+            f"{username!r} 已經連著你花名冊上的“{other.name}”；是同一個人的話，先把兩個合併。",
+            f"{username!r} is already linked to {other.name!r} on your roster; if they are the "
+            f"same person, merge the two first.",
+        )
+    if player.user_id != account.pk:
+        player.user = account
+        player.save(update_fields=["user"])
+    return player
+
+
+@dataclass(frozen=True)
+class Answered:
+    """An API write done once per ``Idempotency-Key``: its answer, or the first one again."""
+
+    status: int
+    body: dict
+    replayed: bool
+
+
+# The prefix of an API key kept with no sitting (a roster write): page form keys never have it.
+API_KEY_PREFIX = "api:"
+
+
+@transaction.atomic
+def answered_once(
+    *,
+    user: AbstractBaseUser,
+    key: str | None,
+    request_body: Mapping,
+    write: Callable[[], tuple[int, dict]],
+) -> Answered:
+    """``write()`` (its status and body), once per ``Idempotency-Key`` of the user: a replay
+    (the same user, the same body) gets the first answer and writes nothing, the key reused for
+    another request is E_IDEMPOTENCY. For the API's writes that belong to no sitting (the
+    roster's merge and link); kept a week, as page form keys are. Without a key: ``write()``."""
+    if not key:
+        status, body = write()
+        return Answered(status, body, replayed=False)
+    if len(key) > 200 or not key.isprintable():
+        raise invalid(
+            "Idempotency-Key 最多 200 個可見字符。",
+            "Idempotency-Key is at most 200 printable characters.",
+        )
+    stored_key = API_KEY_PREFIX + key
+    body_hash = request_hash(request_body)
+    first = IdempotentAnswer.objects.filter(session=None, user=user, key=stored_key).first()
+    if first is not None:
+        _same_request(first, user, body_hash)
+        return Answered(first.status, first.body, replayed=True)
+    status, body = write()
+    try:
+        with transaction.atomic():
+            IdempotentAnswer.objects.create(
+                session=None,
+                key=stored_key,
+                user=user,
+                body_hash=body_hash,
+                status=status,
+                body=body,
+            )
+    except IntegrityError:
+        # The same key at the same moment: the other request's write stands, this one's is
+        # taken back with the transaction.
+        raise CalculatorError(
+            "E_CONFLICT",
+            "同一個 Idempotency-Key 的另一個請求剛剛完成，請重試以得到它的回答。",
+            "Another request with this Idempotency-Key just finished; retry to get its answer.",
+            status=409,
+        ) from None
+    return Answered(status, body, replayed=False)

@@ -37,7 +37,24 @@ class SessionCreateSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=40),
         min_length=2,
         max_length=4,
-        help_text="player_count names, for the seats E S W N in order",
+        help_text="player_count names, for the seats E S W N in order: a name the caller's "
+        "roster has is that person (the spaces around it aside, Latin letters in either case), "
+        "a new name a new person of the roster",
+    )
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        min_length=2,
+        max_length=4,
+        required=False,
+        help_text="Per seat, a roster player's id (whose name is the seat's name) or null: which "
+        "of two people of one name sits there",
+    )
+    new_players = serializers.ListField(
+        child=serializers.BooleanField(),
+        min_length=2,
+        max_length=4,
+        required=False,
+        help_text="Per seat, true: a new person of the roster although it has this name",
     )
     ruleset = serializers.ChoiceField(
         RULESETS, required=False, help_text="One of the game's rulesets; absent: its first"
@@ -697,3 +714,51 @@ class ShareTokenSerializer(serializers.Serializer):
 class MemberSerializer(serializers.Serializer):
     username = serializers.CharField()
     owner = serializers.BooleanField(help_text="The sitting's owner (not removable)")
+
+
+class LastSittingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateTimeField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    label = serializers.CharField(help_text='The name, numbered for a second of one name: "小李 (2)"')
+    owner = serializers.CharField(help_text="Whose roster the player is on")
+    user = serializers.CharField(allow_null=True, help_text="The account linked to the player")
+    yours = serializers.BooleanField(help_text="On the caller's roster (the caller may change it)")
+    linked = serializers.BooleanField(
+        help_text="Linked to the caller's account (read-only unless also yours)"
+    )
+    sitting_count = serializers.IntegerField()
+    last_sitting = LastSittingSerializer(allow_null=True)
+
+
+class PlayedSittingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.ChoiceField(GAME_CODES)
+    date = serializers.DateTimeField()
+    seat = serializers.ChoiceField(SEATS)
+    balance = serializers.CharField(help_text="The player's balance at that sitting")
+    archived = serializers.BooleanField()
+
+
+class PlayerDetailSerializer(PlayerSerializer):
+    sittings = PlayedSittingSerializer(many=True, help_text="Newest first")
+
+
+class PlayerRenameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+
+
+class PlayerMergeSerializer(serializers.Serializer):
+    player = serializers.IntegerField(
+        help_text="The other player of the caller's roster: merged into this one and deleted"
+    )
+
+
+class PlayerLinkSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)

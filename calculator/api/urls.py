@@ -26,5 +26,9 @@ urlpatterns = [
     path("sessions/<int:pk>/share/", views.ShareLinkView.as_view(), name="share-link"),
     path("sessions/<int:pk>/archive/", views.ArchiveView.as_view(), name="archive"),
     path("sessions/<int:pk>/export/", views.ExportView.as_view(), name="export"),
+    path("players/", views.PlayerListView.as_view(), name="players"),
+    path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player"),
+    path("players/<int:pk>/merge/", views.PlayerMergeView.as_view(), name="player-merge"),
+    path("players/<int:pk>/link/", views.PlayerLinkView.as_view(), name="player-link"),
     path("share/<str:token>/", views.ShareView.as_view(), name="share"),
 ]

@@ -13,6 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
 from calculator import paging, selectors, services
@@ -25,6 +26,11 @@ from calculator.api.serializers import (
     InviteSerializer,
     LedgerSerializer,
     MemberSerializer,
+    PlayerDetailSerializer,
+    PlayerLinkSerializer,
+    PlayerMergeSerializer,
+    PlayerRenameSerializer,
+    PlayerSerializer,
     PlayerStatsSerializer,
     RoundAnswerSerializer,
     RoundCorrectionSerializer,
@@ -43,7 +49,7 @@ from calculator.api.serializers import (
     game_result,
 )
 from calculator.errors import invalid
-from calculator.models import Session
+from calculator.models import Player, Session
 from scoring import score
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -191,6 +197,8 @@ class SessionListView(APIView):
             rules=body.get("rules"),
             game=body.get("game"),
             player_count=body.get("player_count"),
+            player_ids=body.get("player_ids"),
+            new_players=body.get("new_players"),
         )
         return Response(selectors.session_detail(session), status=201)
 
@@ -487,3 +495,116 @@ class ArchiveView(SessionView):
     def delete(self, request: Request, pk: int) -> Response:
         session = services.session_restore(session=self.session(request, pk), user=request.user)
         return Response(selectors.session_detail(session))
+
+
+# --- the roster ---------------------------------------------------------------------------------
+
+
+class PlayerListView(APIView):
+    """The caller's roster, and the players of other rosters linked to the caller's account."""
+
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: PlayerSerializer(many=True), **errors(400, 401)},
+    )
+    def get(self, request: Request) -> Response:
+        window = paging.window_of(request.query_params)
+        players = selectors.players_for_user(request.user)
+        offset = window.offset or 0
+        page = list(players[offset : offset + window.limit])
+        response = Response(selectors.roster(request.user, page))
+        return paging.add_paging_headers(
+            response, request, total=players.count(), offset=offset, limit=window.limit
+        )
+
+
+class PlayerView(APIView):
+    def player(self, request: Request, pk: int) -> Player:
+        return selectors.player_for_user(request.user, pk)
+
+
+class PlayerDetailView(PlayerView):
+    @extend_schema(responses={200: PlayerDetailSerializer, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.player_detail(request.user, self.player(request, pk)))
+
+    # 403: E_FORBIDDEN, a player linked to the caller but on another's roster.
+    @extend_schema(
+        request=PlayerRenameSerializer,
+        responses={200: PlayerDetailSerializer, **errors(400, 401, 403, 404, 413, 415)},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        """Rename the player: every sitting they played shows the new name."""
+        body = _body(request)
+        if "name" not in body:
+            raise invalid("請提供 name。", "name is required.")
+        player = services.player_rename(
+            player=self.player(request, pk), user=request.user, name=body["name"]
+        )
+        return Response(selectors.player_detail(request.user, player))
+
+
+def _as_sent(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer as the client reads it (dates as DRF writes them): what a replay answers too."""
+    return json.loads(json.dumps(body, cls=JSONEncoder))
+
+
+def _roster_write(request: Request, write: Any) -> Response:
+    """A roster write once per ``Idempotency-Key`` (services.answered_once)."""
+    answered = services.answered_once(
+        user=request.user,
+        key=request.headers.get("Idempotency-Key"),
+        request_body={"path": request.path, "body": _body(request)},
+        write=write,
+    )
+    headers = {"Idempotent-Replayed": "true"} if answered.replayed else None
+    return Response(answered.body, status=answered.status, headers=headers)
+
+
+class PlayerMergeView(PlayerView):
+    # 400: E_SAME_TABLE, the two sat together at a sitting; E_INVALID, the player itself.
+    # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @extend_schema(
+        request=PlayerMergeSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Merge another player of the caller's roster into this one: every seat of the other
+        is this player's, and the other is deleted."""
+        body = _body(request)
+        other = body.get("player")
+        if isinstance(other, bool) or not isinstance(other, int):
+            raise invalid(
+                f"player 必須是花名冊上另一個人的 id（整數），收到 {_shown(other)}。",
+                f"player must be the id (a whole number) of another player of your roster; "
+                f"got {_shown(other)}.",
+            )
+
+        def merge() -> tuple[int, dict]:
+            keep = self.player(request, pk)
+            merged = selectors.player_for_user(request.user, other)
+            kept = services.player_merge(owner=request.user, keep=keep, merged=merged)
+            return 200, _as_sent(selectors.player_detail(request.user, kept))
+
+        return _roster_write(request, merge)
+
+
+class PlayerLinkView(PlayerView):
+    # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @extend_schema(
+        request=PlayerLinkSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Link the player to an account: it may then see this player, read-only."""
+        body = _body(request)
+
+        def link() -> tuple[int, dict]:
+            player = services.player_link(
+                player=self.player(request, pk), user=request.user, username=body.get("username")
+            )
+            return 200, _as_sent(selectors.player_detail(request.user, player))
+
+        return _roster_write(request, link)

@@ -13,9 +13,12 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from calculator import usernames
+from calculator.models import roster_key
 from calculator.money import parse_money
 from calculator.web.games import web_game
 from calculator.web.games.base import game_name, set_silver_bounds, silver_field
@@ -28,6 +31,8 @@ __all__ = [
     "HouseRulesForm",
     "ImportForm",
     "InviteForm",
+    "PlayerLinkForm",
+    "PlayerRenameForm",
     "SessionForm",
     "SignUpForm",
     "game_choices",
@@ -230,10 +235,16 @@ class SessionForm(forms.Form):
     KNOWN_NAMES_LIST = "known-player-names"
 
     def __init__(
-        self, *args: Any, game: str = DEFAULT_GAME, player_count: int | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        game: str = DEFAULT_GAME,
+        player_count: int | None = None,
+        roster: list[dict[str, Any]] | None = None,
+        **kwargs: Any,
     ) -> None:
         """``game`` and ``player_count``: the table chosen (from the data when it is bound); the
-        name fields follow the seats in play, the ruleset the game."""
+        name fields follow the seats in play, the ruleset the game. ``roster``: the user's people
+        (``selectors.roster_choices``): a seat whose name two of them share asks which one."""
         super().__init__(*args, **kwargs)
         if self.is_bound:
             game = game_from(self.data, game)
@@ -253,10 +264,63 @@ class SessionForm(forms.Form):
             self.fields[f"player_{seat}"].widget.attrs["list"] = self.KNOWN_NAMES_LIST
         for seat in SEATS[player_count:]:
             del self.fields[f"player_{seat}"]
+        same_name: dict[str, list[dict[str, Any]]] = {}
+        for entry in roster or []:
+            same_name.setdefault(roster_key(entry["name"]), []).append(entry)
+        for seat in SEATS[:player_count]:
+            # "A different 小李": a new person of the roster although it has this name.
+            self.fields[f"new_{seat}"] = forms.BooleanField(
+                label=_("同名的另一个人（新加到名单）"), required=False
+            )
+            typed = self.data.get(f"player_{seat}", "") if self.is_bound else ""
+            people = same_name.get(roster_key(typed), []) if isinstance(typed, str) else []
+            if len(people) > 1:
+                self.fields[f"pick_{seat}"] = forms.TypedChoiceField(
+                    label=_("名单上有几个“%(name)s”，是哪一个？") % {"name": typed.strip()},
+                    choices=[(entry["id"], person_label(entry)) for entry in people],
+                    coerce=int,
+                    required=False,
+                    empty_value=None,
+                    widget=forms.RadioSelect,
+                )
 
     def name_fields(self) -> list[forms.BoundField]:
         """The names of the seats in play, E S W N order."""
         return [self[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]
+
+    def seat_fields(self) -> list[dict[str, Any]]:
+        """Per seat in play: its name, "a different person", and which of several of that name."""
+        return [
+            {
+                "name": self[f"player_{seat}"],
+                "new": self[f"new_{seat}"],
+                "pick": self[f"pick_{seat}"] if f"pick_{seat}" in self.fields else None,
+            }
+            for seat in SEATS[: self.chosen_count]
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for seat in SEATS[: self.chosen_count]:
+            if (
+                f"pick_{seat}" in self.fields
+                and not cleaned.get(f"new_{seat}")
+                and cleaned.get(f"pick_{seat}") is None
+            ):
+                self.add_error(
+                    f"pick_{seat}",
+                    _("请选是名单上的哪一个，或者勾选“同名的另一个人”。"),
+                )
+        return cleaned
+
+    def player_ids(self) -> list[int | None]:
+        return [
+            None if self.cleaned_data.get(f"new_{seat}") else self.cleaned_data.get(f"pick_{seat}")
+            for seat in SEATS[: self.chosen_count]
+        ]
+
+    def new_players(self) -> list[bool]:
+        return [bool(self.cleaned_data.get(f"new_{seat}")) for seat in SEATS[: self.chosen_count]]
 
     def counts_offered(self) -> bool:
         return len(GAMES[self.chosen_game].seat_counts) > 1
@@ -287,6 +351,32 @@ class SessionForm(forms.Form):
 
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]
+
+
+def person_label(entry: Mapping[str, Any]) -> str:
+    """A roster person as a choice: "小李 (2)", and the sitting they sat at last."""
+    last = entry.get("last_sitting")
+    if last is None:
+        return _("%(name)s · 还没坐过") % {"name": entry["label"]}
+    return _("%(name)s · 上次：%(sitting)s %(date)s") % {
+        "name": entry["label"],
+        "sitting": last["name"],
+        "date": date_format(localtime(last["date"]), "m-d"),
+    }
+
+
+class PlayerRenameForm(forms.Form):
+    name = forms.CharField(label=_("新名字"), max_length=40)
+
+
+class PlayerLinkForm(forms.Form):
+    username = forms.CharField(label=_("对方的用户名"), max_length=150)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs.update(
+            {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}
+        )
 
 
 class SignUpForm(UserCreationForm):

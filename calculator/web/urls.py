@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from calculator.web import passwords, rules_book, sw, views
+from calculator.web import passwords, players, rules_book, sw, views
 
 app_name = "web"
 
@@ -51,6 +51,11 @@ urlpatterns = [
     path("sessions/<int:pk>/rules/", views.rules, name="rules"),
     path("sessions/<int:pk>/export.json", views.export_json, name="export_json"),
     path("sessions/<int:pk>/export.csv", views.export_csv, name="export_csv"),
+    path("players/", players.player_list, name="players"),
+    path("players/<int:player>/", players.player_detail, name="player"),
+    path("players/<int:player>/rename/", players.player_rename, name="player_rename"),
+    path("players/<int:player>/merge/", players.player_merge, name="player_merge"),
+    path("players/<int:player>/link/", players.player_link, name="player_link"),
     path("share/<str:token>/", views.share, name="share"),
     path("share/<str:token>/rounds/<int:number>/", views.share_round, name="share_round"),
     # Django's set_language view, as web:set_language.

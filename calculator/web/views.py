@@ -413,7 +413,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
     if source is None:
         game, player_count = table_of(request)
         if request.method == "POST":
-            form = SessionForm(request.POST)
+            form = SessionForm(request.POST, roster=selectors.roster_choices(request.user))
         else:
             # ?game=…&player_count=… (the game switch): names already typed are kept.
             kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
@@ -450,6 +450,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 rules=rules_form.overrides(),
                 game=form.chosen_game,
                 player_count=form.chosen_count,
+                player_ids=form.player_ids(),
+                new_players=form.new_players(),
             )
         except CalculatorError as problem:
             context["error"] = error_of(problem)

@@ -216,7 +216,9 @@ def test_only_the_owner_archives_or_deletes(sitting, member, client_for):
     assert snapshot() == before
 
 
-def test_deleting_a_sitting_takes_its_rounds_payments_and_players_with_it(sitting, owner, api):
+def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
+    sitting, owner, api
+):
     other = services.session_create(owner=owner, name="另一場", players=["甲", "乙", "丙", "丁"])
     record(sitting, plain("S"), bao("W", "N"), DRAW)
     record(other, paofeng("E"))
@@ -230,7 +232,8 @@ def test_deleting_a_sitting_takes_its_rounds_payments_and_players_with_it(sittin
     assert not Payment.objects.filter(round__session_id=sitting.pk).exists()
     assert not RulesVersion.objects.filter(session_id=sitting.pk).exists()
     assert not IdempotentAnswer.objects.filter(session_id=sitting.pk).exists()
-    assert not Player.objects.filter(pk__in=seated).exists()
+    # Its people stay on the owner's roster.
+    assert Player.objects.filter(pk__in=seated, owner=owner).count() == 4
     # The other sitting is untouched.
     assert selectors.ledger(other) == other_ledger
     assert [s["id"] for s in api.get("/api/sessions/").json()] == [other.pk]

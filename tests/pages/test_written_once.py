@@ -23,7 +23,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from calculator import selectors, services
-from calculator.models import IdempotentAnswer, Session
+from calculator.models import IdempotentAnswer, Player, Session
 from calculator.web import once
 from tests.calculator.hands import DRAW, paofeng, plain
 from tests.pages.conftest import hand_form
@@ -155,6 +155,8 @@ def state_of_everything() -> dict[int, Any]:
             ),
             "stored": selectors.stored_state(session),
         }
+    # The roster, under 0 (no sitting has that id): who is on it, named what, linked to whom.
+    state[0] = list(Player.objects.order_by("pk").values_list("pk", "name", "owner", "user"))
     return state
 
 
@@ -341,6 +343,34 @@ CASES = {
         lands="/sessions/",
         says="已删除“周六牌局”和它的每一局",
     ),
+    "roster: rename": Case(
+        page="/players/{player}/",
+        action="/players/{player}/rename/",
+        post=lambda form: form.data(name="阿东东"),
+        did=lambda b, a, pk: ("阿东东" in {row[1] for row in a[0]}),
+        lands="/players/{player}/",
+        says="已改名为“阿东东”",
+    ),
+    "roster: merge": Case(
+        page="/players/{player}/?merge={other}",
+        action="/players/{player}/merge/",
+        having=lambda form: form.value("confirm") == "1",
+        setup=lambda sitting: services.session_create(
+            owner=sitting.owner, name="周日", players=["东哥", "阿南", "阿西", "阿北"]
+        ),
+        did=lambda b, a, pk: len(a[0]) == len(b[0]) - 1 and "东哥" not in {r[1] for r in a[0]},
+        lands="/players/{player}/",
+        says="已把“东哥”合并进“阿东”",
+    ),
+    "roster: link": Case(
+        page="/players/{player}/",
+        action="/players/{player}/link/",
+        setup=lambda sitting: get_user_model().objects.create_user("xiaoli", password="pw-5566x"),
+        post=lambda form: form.data(username="xiaoli"),
+        did=lambda b, a, pk: any(row[3] is not None for row in a[0]),
+        lands="/players/{player}/",
+        says="已把“阿东”连到账号“xiaoli”",
+    ),
     "new sitting": Case(
         page="/sessions/new/",
         action="/sessions/new/",
@@ -362,7 +392,10 @@ def browser(owner) -> Client:
 
 
 def url_for(template: str, sitting: Session, new: int | None = None) -> str:
-    return template.format(pk=sitting.pk, new=new)
+    """``{pk}`` the sitting, ``{new}`` the one a post made, ``{player}`` the sitting's east on the
+    roster, ``{other}`` the roster's 东哥 (a case's setup seats him)."""
+    other = Player.objects.filter(name="东哥").values_list("pk", flat=True).first()
+    return template.format(pk=sitting.pk, new=new, player=sitting.east_id, other=other)
 
 
 @pytest.mark.django_db

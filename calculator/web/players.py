@@ -1,0 +1,143 @@
+"""The roster pages: the people a user plays with, each with the sittings they played; rename,
+merge two entries that are one person (asks first) and link one to an account."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from calculator import selectors, services
+from calculator.errors import CalculatorError
+from calculator.models import Player
+from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
+from calculator.web.once import any_post, confirmed, written_once
+from calculator.web.templatetags.tiles import pick
+
+
+def player_of(request: HttpRequest, pk: int) -> Player:
+    """A player of the user's roster or linked to their account; 404 for anyone else's."""
+    try:
+        return selectors.player_for_user(request.user, pk)
+    except CalculatorError:
+        raise Http404 from None
+
+
+@login_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    entries = selectors.roster(request.user)
+    return render(
+        request,
+        "web/players.html",
+        {
+            "roster": [entry for entry in entries if entry["yours"]],
+            "linked": [entry for entry in entries if not entry["yours"]],
+        },
+    )
+
+
+def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[str, Any]:
+    detail = selectors.player_detail(request.user, player)
+    others = []
+    if detail["yours"]:
+        others = [
+            entry for entry in selectors.roster_choices(request.user) if entry["id"] != player.pk
+        ]
+    asked = request.GET.get("merge", "")
+    merging = next((entry for entry in others if str(entry["id"]) == asked), None)
+    return {
+        "player": detail,
+        "others": others,
+        "merging": merging,
+        "rename_form": forms.get("rename_form") or PlayerRenameForm(initial={"name": player.name}),
+        "link_form": forms.get("link_form") or PlayerLinkForm(),
+    }
+
+
+@login_required
+def player_detail(request: HttpRequest, player: int) -> HttpResponse:
+    found = player_of(request, player)
+    return render(request, "web/player.html", detail_context(request, found))
+
+
+def refused(request: HttpRequest, player: Player, problem: CalculatorError) -> HttpResponse:
+    if problem.code == "E_FORBIDDEN":
+        raise PermissionDenied(pick(problem.as_dict()["error"], "message"))
+    messages.error(request, pick(problem.as_dict()["error"], "message"))
+    return redirect("web:player", player=player.pk)
+
+
+@written_once(write=any_post)
+@require_POST
+@login_required
+def player_rename(request: HttpRequest, player: int) -> HttpResponse:
+    found = player_of(request, player)
+    form = PlayerRenameForm(request.POST)
+    if not form.is_valid():
+        context = detail_context(request, found, rename_form=form)
+        return render(request, "web/player.html", context, status=400)
+    try:
+        services.player_rename(player=found, user=request.user, name=form.cleaned_data["name"])
+    except CalculatorError as problem:
+        return refused(request, found, problem)
+    messages.success(
+        request, _("已改名为“%(name)s”。") % {"name": form.cleaned_data["name"].strip()}
+    )
+    return redirect("web:player", player=found.pk)
+
+
+@written_once(write=confirmed)
+@require_POST
+@login_required
+def player_merge(request: HttpRequest, player: int) -> HttpResponse:
+    """Pick the other entry, then confirm (``confirm=1``): the other is merged into this one."""
+    found = player_of(request, player)
+    other_id = request.POST.get("other", "")
+    if not other_id.isdigit():
+        messages.error(request, _("请选要合并进来的人。"))
+        return redirect("web:player", player=found.pk)
+    if request.POST.get("confirm") != "1":
+        # The question, open on the player's page; nothing is changed yet.
+        url = reverse("web:player", kwargs={"player": found.pk})
+        return redirect(f"{url}?merge={other_id}#merge")
+    other = player_of(request, int(other_id))
+    name = other.name
+    try:
+        services.player_merge(owner=request.user, keep=found, merged=other)
+    except CalculatorError as problem:
+        return refused(request, found, problem)
+    messages.success(
+        request,
+        _("已把“%(other)s”合并进“%(name)s”：他坐过的每一场现在都是“%(name)s”。")
+        % {"other": name, "name": found.name},
+    )
+    return redirect("web:player", player=found.pk)
+
+
+@written_once(write=any_post)
+@require_POST
+@login_required
+def player_link(request: HttpRequest, player: int) -> HttpResponse:
+    found = player_of(request, player)
+    form = PlayerLinkForm(request.POST)
+    if not form.is_valid():
+        context = detail_context(request, found, link_form=form)
+        return render(request, "web/player.html", context, status=400)
+    username = form.cleaned_data["username"].strip()
+    try:
+        services.player_link(player=found, user=request.user, username=username)
+    except CalculatorError as problem:
+        return refused(request, found, problem)
+    messages.success(
+        request,
+        _("已把“%(name)s”连到账号“%(user)s”：对方登录后能看到他坐过的每一场的输赢。")
+        % {"name": found.name, "user": username},
+    )
+    return redirect("web:player", player=found.pk)

@@ -1,0 +1,127 @@
+"""The roster pages (/players/) and the new-sitting page's people: what a person reads there."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from calculator import services
+from calculator.models import Player, Session
+from tests.calculator.hands import plain
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(response) -> str:
+    """The page's words, tags taken out."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def new_sitting(client: Client, **fields) -> object:
+    body = {
+        "name": "周日牌局",
+        "game": "anqing",
+        "player_count": "4",
+        "ruleset": "anqing",
+        "base_silver": "1",
+        "player_E": "阿东",
+        "player_S": "阿南",
+        "player_W": "阿西",
+        "player_N": "阿北",
+        **fields,
+    }
+    return client.post("/sessions/new/", body)
+
+
+def test_the_roster_lists_people_with_their_sittings(owner_client, owner, sitting):
+    services.session_create(owner=owner, name="周日", players=["阿东", "老王", "阿西", "阿北"])
+    services.round_record(session=sitting, entry=plain("E"))
+    page = owner_client.get("/players/")
+    words = text_of(page)
+    assert "阿东" in words and "2场" in words and "老王" in words
+    assert 'href="/players/"' in owner_client.get("/sessions/").content.decode()
+    east = Player.objects.get(name="阿东")
+    detail = text_of(owner_client.get(f"/players/{east.pk}/"))
+    assert "坐过2场" in detail and "周六牌局" in detail and "周日" in detail
+    assert Session.objects.get(pk=sitting.pk).balance_e > 0
+    assert str(Session.objects.get(pk=sitting.pk).balance_e.normalize()).split(".")[0] in detail
+
+
+def test_a_typed_name_is_the_roster_person(owner_client, owner, sitting):
+    response = new_sitting(owner_client)
+    assert response.status_code == 302
+    second = Session.objects.exclude(pk=sitting.pk).get()
+    assert second.east_id == sitting.east_id
+    datalist = owner_client.get("/sessions/new/").content.decode()
+    assert '<option value="阿东">' in datalist
+
+
+def test_a_different_person_of_the_same_name_and_which_one(owner_client, owner, sitting):
+    assert new_sitting(owner_client, new_E="on").status_code == 302
+    assert Player.objects.filter(owner=owner, name="阿东").count() == 2
+    # Two 阿东 on the roster: the page asks which one sits at east.
+    asked = new_sitting(owner_client)
+    assert asked.status_code == 200
+    words = text_of(asked)
+    assert "名单上有几个“阿东”，是哪一个？" in words
+    assert "阿东 (2)" in words and "上次：周六牌局" in words
+    assert Session.objects.count() == 2
+    first = Player.objects.filter(name="阿东").order_by("pk").first()
+    assert new_sitting(owner_client, pick_E=str(first.pk)).status_code == 302
+    assert Session.objects.order_by("-pk").first().east_id == first.pk
+
+
+def test_rename_merge_and_link(owner_client, owner, sitting):
+    services.session_create(owner=owner, name="周日", players=["东哥", "阿南", "阿西", "阿北"])
+    east, other = Player.objects.get(name="阿东"), Player.objects.get(name="东哥")
+    renamed = owner_client.post(f"/players/{east.pk}/rename/", {"name": "阿东东"})
+    assert renamed.status_code == 302
+    assert "已改名为“阿东东”" in text_of(owner_client.get(renamed["Location"]))
+    # Merge asks first: nothing changes until the confirmation.
+    asked = owner_client.post(f"/players/{east.pk}/merge/", {"other": other.pk})
+    assert asked.status_code == 302 and "?merge=" in asked["Location"]
+    question = text_of(owner_client.get(asked["Location"]))
+    assert "把“东哥”合并进“阿东东”？" in question
+    assert Player.objects.filter(pk=other.pk).exists()
+    done = owner_client.post(f"/players/{east.pk}/merge/", {"other": other.pk, "confirm": "1"})
+    assert done.status_code == 302
+    assert not Player.objects.filter(pk=other.pk).exists()
+    assert "坐过2场" in text_of(owner_client.get(done["Location"]))
+    # Two who sat together cannot be merged: the page says why.
+    south = Player.objects.get(name="阿南")
+    refused = owner_client.post(f"/players/{east.pk}/merge/", {"other": south.pk, "confirm": "1"})
+    assert "一起坐在" in text_of(owner_client.get(refused["Location"]))
+    # Link to an account; an unknown one is named.
+    unknown = owner_client.post(f"/players/{east.pk}/link/", {"username": "nobody"})
+    assert "nobody" in text_of(owner_client.get(unknown["Location"]))
+    friend = get_user_model().objects.create_user("xiaoli", password="pw-xiaoli-77")
+    linked = owner_client.post(f"/players/{east.pk}/link/", {"username": "xiaoli"})
+    assert "已把“阿东东”连到账号“xiaoli”" in text_of(owner_client.get(linked["Location"]))
+    friend_client = Client()
+    friend_client.force_login(friend)
+    words = text_of(friend_client.get("/players/"))
+    assert "连到你账号的人" in words and "阿东东" in words
+    detail = friend_client.get(f"/players/{east.pk}/")
+    assert "只能查看" in text_of(detail) and "改名字" not in text_of(detail)
+    assert friend_client.post(f"/players/{east.pk}/rename/", {"name": "x"}).status_code == 403
+
+
+def test_a_stranger_sees_no_player(owner, sitting):
+    stranger = get_user_model().objects.create_user("stranger", password="pw-stranger-9")
+    client = Client()
+    client.force_login(stranger)
+    east = sitting.east_id
+    assert client.get(f"/players/{east}/").status_code == 404
+    assert client.post(f"/players/{east}/rename/", {"name": "x"}).status_code == 404
+    assert "阿东" not in text_of(client.get("/players/"))
+
+
+def test_the_roster_in_english(owner_client, sitting):
+    owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    words = text_of(owner_client.get("/players/"))
+    assert "Roster" in words and "1 sitting" in words
+    words = text_of(owner_client.get(f"/players/{sitting.east_id}/"))
+    assert "Rename" in words and "Link to an account" in words
