@@ -6,7 +6,8 @@
 (``benchmarks/http.py`` runs this file's ``main``.)
 
 Creates the database ``anqing_http`` (dropped first), migrates it, builds sittings of 16, 200 and
-2,000 rounds (imported, so every round is scored as when it was recorded), then starts two gunicorns
+2,000 rounds and 100 sittings of 200 rounds with one player at each (imported, so every round is
+scored as when it was recorded), then starts two gunicorns
 with the same options (one sync worker each, debug off): the app, and ``benchmarks/bare/wsgi.py``,
 a bare Django project answering a constant. One client then sends, round after round, one request
 of every kind (interleaved, so the machine's noise falls on every row alike) and prints p50, p95,
@@ -16,6 +17,7 @@ targets:
 - recording a round (``POST /api/sessions/{id}/rounds/``): p50 ≤ 10 ms;
 - the session page, the share page, the ledger and settle-up: p50 ≤ 20 ms at 200 and at 2,000
   rounds;
+- the player page of someone at 100 sittings of 200 rounds each: p50 ≤ 20 ms;
 - the calculator and the hand-entry page: p50 ≤ 10 ms;
 - ``POST /api/score/``: at least 0.6 of the bare view's throughput.
 
@@ -48,6 +50,8 @@ sys.path.insert(0, str(ROOT))
 from load import admin_sql, free_port, round_bodies  # noqa: E402
 
 SIZES = (16, 200, 2000)
+# The player page: one person who sat at this many sittings of this many rounds each.
+PLAYER_SITTINGS, PLAYER_ROUNDS = 100, 200
 
 
 @dataclass
@@ -102,6 +106,26 @@ def build(users_token: dict, rng: random.Random) -> dict:
             },
         )
         sittings[size] = (session.pk, session.share_token)
+    # A regular at many long sittings: their page reads one kept row a sitting, whatever the
+    # rounds.
+    for index in range(PLAYER_SITTINGS):
+        rounds = []
+        for number in range(1, PLAYER_ROUNDS + 1):
+            body = dict(rng.choice(wins))
+            result = body.pop("result")
+            rounds.append({"number": number, "result": result, "hand": body})
+        regular = services.session_import(
+            owner=user,
+            data={
+                "format": "anqing-session",
+                "name": f"regular {index + 1}",
+                "players": ["常客", "乙", "丙", "丁"],
+                "ruleset": "anqing",
+                "base_silver": "1",
+                "rules_versions": [{"number": 1, "rules": {}}],
+                "rounds": rounds,
+            },
+        )
     writes = services.session_create(
         owner=user, name="writes", players=["甲", "乙", "丙", "丁"], base_silver="1"
     )
@@ -113,6 +137,7 @@ def build(users_token: dict, rng: random.Random) -> dict:
     users_token["token"] = Token.objects.create(user=user).key
     return {
         "sittings": sittings,
+        "regular": regular.east_id,
         "writes": writes.pk,
         "cookie": f"{settings.SESSION_COOKIE_NAME}={store.session_key}",
         "wins": [w for w in wins if w["result"] == "win"],
@@ -165,6 +190,15 @@ def rows_for(world: dict, token: str, rng: random.Random) -> list[Row]:
             Row(f"GET …/ledger/, {size} rounds", "GET", [f"/api/sessions/{pk}/ledger/"],
                 headers=api, target_ms=target),
         ]  # fmt: skip
+    rows.append(
+        Row(
+            f"player page, {PLAYER_SITTINGS} sittings × {PLAYER_ROUNDS} rounds",
+            "GET",
+            [f"/players/{world['regular']}/"],
+            headers=page,
+            target_ms=20,
+        )
+    )
     return rows
 
 

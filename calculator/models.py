@@ -228,6 +228,42 @@ class Payment(models.Model):
         return f"{self.payer}→{self.payee} {self.amount}"
 
 
+class SeatTotals(models.Model):
+    """What one seat of a sitting did over the rounds that count (not voided), kept by the
+    services in the same transaction as every change of the sitting's history, so a player's
+    page adds up one row per sitting instead of the rounds (``services.seat_totals_refresh``).
+
+    ``biggest`` and ``hand_sum`` are in the game's own unit: fan for Anqing (R7), X for Anji,
+    hand points for 紅中 (HZ7); a player's page never adds fan and points together."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seat_totals")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seat_totals")
+    balance = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    self_draws = models.PositiveIntegerField(default=0)
+    dealer_wins = models.PositiveIntegerField(default=0)
+    rounds_dealt = models.PositiveIntegerField(default=0)
+    # Paying as the discarder of a win (Anji, 紅中; Anqing has no discard win).
+    deal_ins = models.PositiveIntegerField(default=0)
+    biggest = models.PositiveIntegerField(null=True, blank=True)
+    biggest_round = models.PositiveIntegerField(null=True, blank=True)
+    hand_sum = models.PositiveBigIntegerField(default=0)
+    # What the seat paid under 包 (R10) and in how many payments.
+    paid_under_bao = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    bao_payments = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["session", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="one_totals_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} {self.seat}"
+
+
 class IdempotentAnswer(models.Model):
     """The first answer given to a request carrying a one-time key: the API's ``Idempotency-Key``
     header (one per session), or the key every page form that changes a sitting carries (no

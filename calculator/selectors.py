@@ -13,22 +13,25 @@ import re
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from itertools import combinations
 from threading import Lock
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, Max, Q, QuerySet, Sum
-from django.db.models.functions import Mod
+from django.db.models import Count, F, IntegerField, Max, Min, Q, QuerySet, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast, Mod
 
-from calculator.errors import not_found
+from calculator.errors import invalid, not_found
 from calculator.models import (
     BALANCE_FIELDS,
     Payment,
     Player,
     Round,
     RulesVersion,
+    SeatTotals,
     Session,
     roster_key,
 )
@@ -816,6 +819,125 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     return table
 
 
+# --- totals kept per seat (models.SeatTotals) ---------------------------------------------------
+
+# At most three winners on one discard (紅中, HZ9.2: everyone but the discarder).
+MOST_WINNERS_OF_ONE_DISCARD = 3
+
+
+def _winner_slots(game: str) -> list[tuple[Any, Any]]:
+    """Per winner of a round, (its seat in the stored result or None, the size of its hand), by
+    what the game declares: a game of several winners on one discard keeps each winner's hand
+    points in ``scoring["wins"]`` (紅中, HZ7, HZ9.2); a game counting fan stores it on the round
+    (Anqing, R7); one counting points alone, its X in ``scoring["x"]`` (Anji)."""
+    features = game_of(game).features
+    if features.several_winners:
+        return [
+            (
+                KT(f"scoring__wins__{slot}__seat"),
+                Cast(KT(f"scoring__wins__{slot}__hand_points"), IntegerField()),
+            )
+            for slot in range(MOST_WINNERS_OF_ONE_DISCARD)
+        ]
+    if features.unit == "fan":
+        return [(None, F("fan"))]
+    return [(None, Cast(KT("scoring__x"), IntegerField()))]
+
+
+def seat_totals_of(
+    game: str,
+    seats: Iterable[str],
+    rounds: QuerySet,
+    payments: QuerySet,
+    balances: Mapping[str, Decimal],
+) -> dict[str, dict[str, Any]]:
+    """Each seat's totals over ``rounds`` (a sitting's rounds) and ``payments`` (their
+    payments), by SQL aggregates in three queries whatever the length of the sitting: the rounds
+    grouped by dealer, winners and discarder; the biggest hands' first rounds; the 包 payments
+    (R10). ``balances`` are the sitting's stored ones. Counted as ``_player_stats`` counts: only
+    rounds not voided; each of several winners (HZ9.2) has won the round; a win without a
+    discarder is a self-draw."""
+    totals = {
+        seat: {
+            "balance": balances[seat],
+            "hands": 0,
+            "wins": 0,
+            "self_draws": 0,
+            "dealer_wins": 0,
+            "rounds_dealt": 0,
+            "deal_ins": 0,
+            "biggest": None,
+            "biggest_round": None,
+            "hand_sum": 0,
+            "paid_under_bao": ZERO,
+            "bao_payments": 0,
+        }
+        for seat in seats
+    }
+    slots = _winner_slots(game)
+    counted = rounds.filter(voided=False).annotate(
+        discarder=KT("hand__discarder"),
+        **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
+        **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
+    )
+    keys = ["dealer", "winner", "result", "discarder"]
+    keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
+    sums = {f"sum{slot}": Sum(f"value{slot}") for slot in range(len(slots))}
+    maxima = {f"max{slot}": Max(f"value{slot}") for slot in range(len(slots))}
+    groups = counted.values(*keys).annotate(n=Count("id"), **sums, **maxima).order_by()
+    hands = 0
+    for group in groups:
+        n = group["n"]
+        hands += n
+        totals[group["dealer"]]["rounds_dealt"] += n
+        if group["result"] != Round.WIN:
+            continue
+        discarder = group["discarder"]
+        if discarder in totals:
+            totals[discarder]["deal_ins"] += n
+        for place, seat in enumerate(group["winner"]):
+            slot = next(
+                (index for index in range(len(slots)) if group.get(f"seat{index}") == seat),
+                min(place, len(slots) - 1),
+            )
+            row = totals[seat]
+            row["wins"] += n
+            row["self_draws"] += 0 if discarder else n
+            row["dealer_wins"] += n if seat == group["dealer"] else 0
+            row["hand_sum"] += group[f"sum{slot}"] or 0
+            biggest = group[f"max{slot}"]
+            if biggest is not None and (row["biggest"] is None or biggest > row["biggest"]):
+                row["biggest"] = biggest
+    for row in totals.values():
+        row["hands"] = hands
+    # The first round where each seat's biggest hand was won: one query, a filtered MIN a seat.
+    firsts = {}
+    for seat, row in totals.items():
+        if row["biggest"] is None:
+            continue
+        if slots[0][0] is None:
+            won = Q(winner__contains=seat, value0=row["biggest"])
+        else:
+            won = Q()
+            for slot in range(len(slots)):
+                won |= Q(**{f"seat{slot}": seat, f"value{slot}": row["biggest"]})
+        firsts[seat] = Min("number", filter=Q(result=Round.WIN) & won)
+    if firsts:
+        for seat, number in counted.aggregate(**firsts).items():
+            totals[seat]["biggest_round"] = number
+    liable = (
+        payments.filter(round__voided=False)
+        .exclude(liability=None)
+        .values("payer")
+        .annotate(paid=Sum("amount"), n=Count("id"))
+        .order_by()
+    )
+    for row in liable:
+        totals[row["payer"]]["paid_under_bao"] += row["paid"]
+        totals[row["payer"]]["bao_payments"] += row["n"]
+    return totals
+
+
 # --- export ----------------------------------------------------------------------------------
 
 
@@ -963,12 +1085,45 @@ def _seated_in(pks: list[int]) -> Q:
     return Q(east__in=pks) | Q(south__in=pks) | Q(west__in=pks) | Q(north__in=pks)
 
 
-def _sittings_by_player(pks: list[int]) -> dict[int, list[Session]]:
-    """For each of ``pks``, the sittings they sat at, newest first (one query)."""
-    found: dict[int, list[Session]] = {pk: [] for pk in pks}
+def _sittings_by_player(pks: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """For each of ``pks``, the sittings they sat at, newest first (one query): each as a row of
+    its id (``pk``), name, game, date, archive date, seats' people and stored balances."""
+    found: dict[int, list[dict[str, Any]]] = {pk: [] for pk in pks}
     if not pks:
         return found
-    sittings = Session.objects.filter(_seated_in(pks)).order_by("-created_at", "-id")
+    # Plain rows of only what the roster and a player's page show: a long roster loads many.
+    sittings = (
+        Session.objects.filter(_seated_in(pks))
+        .order_by("-created_at", "-id")
+        .values(
+            "pk",
+            "name",
+            "game",
+            "created_at",
+            "archived_at",
+            *(f"{field}_id" for field in ROSTER_SEATS.values()),
+            *BALANCE_FIELDS.values(),
+        )
+    )
+    for session in sittings:
+        for field in ROSTER_SEATS.values():
+            person = session[f"{field}_id"]
+            if person in found:
+                found[person].append(session)
+    return found
+    # Only what the roster and a player's page show: a long roster loads many sittings.
+    sittings = (
+        Session.objects.filter(_seated_in(pks))
+        .only(
+            "name",
+            "game",
+            "created_at",
+            "archived_at",
+            *(f"{field}_id" for field in ROSTER_SEATS.values()),
+            *BALANCE_FIELDS.values(),
+        )
+        .order_by("-created_at", "-id")
+    )
     for session in sittings:
         for field in ROSTER_SEATS.values():
             person = getattr(session, f"{field}_id")
@@ -998,13 +1153,18 @@ def player_for_user(user: AbstractBaseUser, pk: int) -> Player:
     return player
 
 
-def roster(user: AbstractBaseUser, players: list[Player] | None = None) -> list[dict[str, Any]]:
+def roster(
+    user: AbstractBaseUser,
+    players: list[Player] | None = None,
+    sittings: dict[int, list[dict[str, Any]]] | None = None,
+) -> list[dict[str, Any]]:
     """Each player a user may see (``players_for_user``, or ``players``) with the number of
     sittings they played, their newest sitting, and how they are the user's: on the user's
     roster (``yours``) or linked to the user's account (``linked``). Two people of one name on a
     roster are numbered: ``label`` is "小李" for the first, "小李 (2)" for the second."""
     players = list(players_for_user(user)) if players is None else players
-    sittings = _sittings_by_player([player.pk for player in players])
+    if sittings is None:
+        sittings = _sittings_by_player([player.pk for player in players])
     # The n-th person of a name on a roster, in the order they were added (the whole roster's,
     # not only the players asked for: a page of the list numbers them as the roster does).
     place: dict[int, int] = {}
@@ -1028,7 +1188,11 @@ def roster(user: AbstractBaseUser, players: list[Player] | None = None) -> list[
                 "linked": player.user_id == user.pk,
                 "sitting_count": len(played),
                 "last_sitting": (
-                    {"id": played[0].pk, "name": played[0].name, "date": played[0].created_at}
+                    {
+                        "id": played[0]["pk"],
+                        "name": played[0]["name"],
+                        "date": played[0]["created_at"],
+                    }
                     if played
                     else None
                 ),
@@ -1040,23 +1204,24 @@ def roster(user: AbstractBaseUser, players: list[Player] | None = None) -> list[
 def player_detail(user: AbstractBaseUser, player: Player) -> dict[str, Any]:
     """A player as ``roster`` lists them, with every sitting they played, newest first: its id,
     name, game, date, the seat they sat at and their balance there (the sitting's stored one)."""
-    entry = roster(user, [player])[0]
+    sittings = _sittings_by_player([player.pk])
+    entry = roster(user, [player], sittings)[0]
     played = []
-    for session in _sittings_by_player([player.pk])[player.pk]:
+    for session in sittings[player.pk]:
         seat = next(
             seat
             for seat, field in ROSTER_SEATS.items()
-            if getattr(session, f"{field}_id") == player.pk
+            if session[f"{field}_id"] == player.pk
         )
         played.append(
             {
-                "id": session.pk,
-                "name": session.name,
-                "game": session.game,
-                "date": session.created_at,
+                "id": session["pk"],
+                "name": session["name"],
+                "game": session["game"],
+                "date": session["created_at"],
                 "seat": seat,
-                "balance": money_str(getattr(session, BALANCE_FIELDS[seat])),
-                "archived": session.archived_at is not None,
+                "balance": money_str(session[BALANCE_FIELDS[seat]]),
+                "archived": session["archived_at"] is not None,
             }
         )
     return {**entry, "sittings": played}
@@ -1067,3 +1232,180 @@ def roster_choices(user: AbstractBaseUser) -> list[dict[str, Any]]:
     its choice between two people of one name."""
     own = Player.objects.filter(owner=user).select_related("owner", "user").order_by("name", "id")
     return roster(user, list(own))
+
+
+# --- a player's statistics over a period (read from models.SeatTotals) --------------------------
+
+PERIODS = ("month", "year", "all", "range")
+PLAYER_RECORD_FIELDS = (
+    "balance",
+    "hands",
+    "wins",
+    "self_draws",
+    "dealer_wins",
+    "deal_ins",
+    "biggest",
+    "biggest_round",
+    "hand_sum",
+)
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class Period:
+    """Which sittings count: those opened from ``start`` to ``end`` (both days included; None is
+    open-ended)."""
+
+    kind: str
+    start: date | None
+    end: date | None
+
+
+def _date_param(value: str, name: str) -> date | None:
+    if not value:
+        return None
+    try:
+        if not ISO_DATE.fullmatch(value):
+            raise ValueError
+        return date.fromisoformat(value)
+    except ValueError:
+        raise invalid(
+            f"{name} 要是一個日期，寫成 2026-03-31，收到 {value!r}。",
+            f"{name} must be a date written as 2026-03-31, got {value!r}.",
+        ) from None
+
+
+def period_of(params: Mapping[str, str], today: date) -> Period:
+    """The period a page or request asks for (GET ``period``: this ``month``, this ``year``,
+    ``all`` time, or a ``range`` of ``from`` – ``to``); E_INVALID names a bad one."""
+    start_text, end_text = params.get("from", "").strip(), params.get("to", "").strip()
+    kind = params.get("period") or ("range" if start_text or end_text else "all")
+    if kind not in PERIODS:
+        raise invalid(
+            f"period 只能是 month、year、all 或 range，收到 {kind!r}。",
+            f"period must be month, year, all or range, got {kind!r}.",
+        )
+    if kind == "month":
+        return Period(kind, today.replace(day=1), None)
+    if kind == "year":
+        return Period(kind, today.replace(month=1, day=1), None)
+    if kind == "all":
+        return Period(kind, None, None)
+    start, end = _date_param(start_text, "from"), _date_param(end_text, "to")
+    if start and end and start > end:
+        raise invalid(
+            f"開始日期 {start} 在結束日期 {end} 之後。",
+            f"The start date {start} is after the end date {end}.",
+        )
+    return Period(kind, start, end)
+
+
+def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dict[str, Any]:
+    """What ``player`` did in the sittings opened in ``period``, from the kept totals (one row a
+    sitting; two queries whatever the history): the sittings, the total won or lost, the counts
+    of every game together, and per game its own biggest hand and average (fan for Anqing,
+    points for Anji and 紅中: never averaged together); ``curve``, the running total after each
+    sitting, oldest first. The biggest hand names its sitting and round only when ``user`` may
+    see that sitting."""
+    rows = SeatTotals.objects.filter(player=player)
+    if period.start is not None:
+        rows = rows.filter(session__created_at__date__gte=period.start)
+    if period.end is not None:
+        rows = rows.filter(session__created_at__date__lte=period.end)
+    # Plain rows, not models: a regular's page reads one per sitting.
+    rows = rows.order_by("session__created_at", "session_id").values(
+        *PLAYER_RECORD_FIELDS,
+        "session_id",
+        session_name=F("session__name"),
+        game=F("session__game"),
+        date=F("session__created_at"),
+    )
+    games: dict[str, dict[str, Any]] = {}
+    biggest: dict[str, dict[str, Any]] = {}
+    curve = []
+    running = ZERO
+    for row in rows:
+        running += row["balance"]
+        curve.append(
+            {
+                "session": row["session_id"],
+                "name": row["session_name"],
+                "date": row["date"],
+                "balance": money_str(row["balance"]),
+                "running": money_str(running),
+            }
+        )
+        code = row["game"]
+        features = game_of(code).features
+        game = games.setdefault(
+            code,
+            {
+                "game": code,
+                "unit": features.unit,
+                "sittings": 0,
+                "balance": ZERO,
+                "hands": 0,
+                "wins": 0,
+                "self_draws": 0,
+                "dealer_wins": 0,
+                # Only where a win may be on a discard can a seat deal in (Anqing: R5).
+                "deal_ins": 0 if features.discard_wins else None,
+                "hand_sum": 0,
+            },
+        )
+        game["sittings"] += 1
+        game["balance"] += row["balance"]
+        for field in ("hands", "wins", "self_draws", "dealer_wins", "hand_sum"):
+            game[field] += row[field]
+        if game["deal_ins"] is not None:
+            game["deal_ins"] += row["deal_ins"]
+        best = biggest.get(code)
+        if row["biggest"] is not None and (best is None or row["biggest"] > best["biggest"]):
+            biggest[code] = row
+    # Which of the biggest hands' sittings the viewer may open (a linked account may not).
+    shown = {row["session_id"] for row in biggest.values()}
+    visible = (
+        set(
+            Session.objects.filter(pk__in=shown)
+            .filter(Q(owner=user) | Q(members=user))
+            .values_list("pk", flat=True)
+        )
+        if shown and user.is_authenticated
+        else set()
+    )
+    per_game = []
+    for code in sorted(games):
+        game = games[code]
+        hand_sum = game.pop("hand_sum")
+        best = biggest.get(code)
+        game["average"] = (
+            money_str((Decimal(hand_sum) / game["wins"]).quantize(Decimal("0.01")))
+            if game["wins"]
+            else None
+        )
+        seen = best is not None and best["session_id"] in visible
+        game["biggest"] = (
+            {
+                "value": best["biggest"],
+                "session": best["session_id"] if seen else None,
+                "session_name": best["session_name"] if seen else None,
+                "round": best["biggest_round"] if seen else None,
+            }
+            if best is not None
+            else None
+        )
+        game["balance"] = money_str(game["balance"])
+        per_game.append(game)
+    totals = {
+        field: sum(game[field] for game in per_game)
+        for field in ("sittings", "hands", "wins", "self_draws", "dealer_wins")
+    }
+    deal_ins = [game["deal_ins"] for game in per_game if game["deal_ins"] is not None]
+    return {
+        "period": {"period": period.kind, "from": period.start, "to": period.end},
+        **totals,
+        "balance": money_str(running),
+        "deal_ins": sum(deal_ins) if deal_ins else None,
+        "games": per_game,
+        "curve": curve,
+    }

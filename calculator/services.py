@@ -29,6 +29,7 @@ from calculator.models import (
     Player,
     Round,
     RulesVersion,
+    SeatTotals,
     Session,
     new_share_token,
     roster_key,
@@ -40,6 +41,7 @@ from calculator.selectors import (
     hand_scored,
     round_answer,
     rules_for,
+    seat_totals_of,
     seats_of,
 )
 from scoring import ScoringError
@@ -361,6 +363,12 @@ def session_create(
         base_silver=silver,
     )
     RulesVersion.objects.create(session=session, number=1, overrides=rules, created_by=owner)
+    # Every seat has its totals from the start (nothing played yet): a player's page counts
+    # the sitting before its first round.
+    SeatTotals.objects.bulk_create(
+        SeatTotals(session=session, seat=seat, player=person)
+        for seat, person in session.seat_players().items()
+    )
     return session
 
 
@@ -969,6 +977,27 @@ def _history_changed(session: Session, state: Mapping[str, Any] | None = None) -
     N learns from one cheap query whether anything is new; with ``state`` (``_state_fields``)
     the stored balances, next dealer and newest number are written in the same statement."""
     Session.objects.filter(pk=session.pk).update(version=F("version") + 1, **(state or {}))
+    if state is not None:
+        # The rounds or their payments changed: the seats' kept totals follow in this transaction.
+        seat_totals_refresh(session, {seat: state[field] for seat, field in BALANCE_FIELDS.items()})
+
+
+def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> None:
+    """Rewrite the sitting's ``SeatTotals`` from its rounds and payments (SQL aggregates, a fixed
+    number of queries whatever its length) and its stored ``balances``."""
+    totals = seat_totals_of(
+        session.game,
+        seats_of(session),
+        Round.objects.filter(session=session),
+        Payment.objects.filter(round__session=session),
+        balances,
+    )
+    people = {seat: getattr(session, f"{field}_id") for seat, field in SEAT_FIELDS.items()}
+    SeatTotals.objects.filter(session=session).delete()
+    SeatTotals.objects.bulk_create(
+        SeatTotals(session=session, seat=seat, player_id=people[seat], **row)
+        for seat, row in totals.items()
+    )
 
 
 # --- the stored running state (models: Session and Round balance_*, next_dealer, …) ---------
@@ -1400,6 +1429,7 @@ def player_merge(*, owner: AbstractBaseUser | None, keep: Player, merged: Player
         )
     for field in SEAT_FIELDS.values():
         Session.objects.filter(**{field: merged.pk}).update(**{field: keep.pk})
+    SeatTotals.objects.filter(player=merged).update(player=keep)
     if keep.user_id is None and merged.user_id is not None:
         keep.user_id = merged.user_id
         keep.save(update_fields=["user"])

@@ -28,6 +28,7 @@ urlpatterns = [
     path("sessions/<int:pk>/export/", views.ExportView.as_view(), name="export"),
     path("players/", views.PlayerListView.as_view(), name="players"),
     path("players/<int:pk>/", views.PlayerDetailView.as_view(), name="player"),
+    path("players/<int:pk>/stats/", views.PlayerStatsView.as_view(), name="player-stats"),
     path("players/<int:pk>/merge/", views.PlayerMergeView.as_view(), name="player-merge"),
     path("players/<int:pk>/link/", views.PlayerLinkView.as_view(), name="player-link"),
     path("share/<str:token>/", views.ShareView.as_view(), name="share"),

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.views.decorators.http import condition
 from drf_spectacular.types import OpenApiTypes
@@ -542,6 +543,17 @@ class PlayerDetailView(PlayerView):
             player=self.player(request, pk), user=request.user, name=body["name"]
         )
         return Response(selectors.player_detail(request.user, player))
+
+
+class PlayerStatsView(PlayerView):
+    """The player's statistics for a period (``selectors.player_record``): GET ``period``
+    (month, year, all, range) and, for a range, ``from`` and ``to`` (YYYY-MM-DD)."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS, **errors(400)})
+    def get(self, request: Request, pk: int) -> Response:
+        player = self.player(request, pk)
+        period = selectors.period_of(request.query_params, timezone.localdate())
+        return Response(selectors.player_record(request.user, player, period))
 
 
 def _as_sent(body: dict[str, Any]) -> dict[str, Any]:

@@ -11,15 +11,20 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Player
+from calculator.web.charts import balance_chart
 from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
+from calculator.web.views import short_game_name
+
+SITTINGS_SHOWN = 20
 
 
 def player_of(request: HttpRequest, pk: int) -> Player:
@@ -54,6 +59,11 @@ def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[s
     merging = next((entry for entry in others if str(entry["id"]) == asked), None)
     return {
         "player": detail,
+        # The newest sittings only, as the session page shows the newest rounds: the page costs
+        # the same for a regular of years (the curve above covers every sitting of the period).
+        "sittings_shown": detail["sittings"][:SITTINGS_SHOWN],
+        "sittings_shown_count": SITTINGS_SHOWN,
+        **record_context(request, player),
         "others": others,
         "merging": merging,
         "rename_form": forms.get("rename_form") or PlayerRenameForm(initial={"name": player.name}),
@@ -61,10 +71,39 @@ def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[s
     }
 
 
+def record_context(request: HttpRequest, player: Player) -> dict[str, Any]:
+    """The player's statistics for the period the GET parameters ask for (all time when they are
+    wrong, with the problem said)."""
+    problem = None
+    try:
+        period = selectors.period_of(request.GET, timezone.localdate())
+    except CalculatorError as refused_period:
+        problem = pick(refused_period.as_dict()["error"], "message")
+        period = selectors.Period("all", None, None)
+    record = selectors.player_record(request.user, player, period)
+    for game in record["games"]:
+        game["label"] = short_game_name(game["game"])
+    # One line: the running total after each sitting of the period (0 before the first).
+    steps = [
+        {"number": index, "balances": {"E": step["running"]}}
+        for index, step in enumerate(record["curve"], start=1)
+    ]
+    return {
+        "record": record,
+        "period_problem": problem,
+        "period_from": request.GET.get("from", "") if period.kind == "range" else "",
+        "period_to": request.GET.get("to", "") if period.kind == "range" else "",
+        "curve": balance_chart(steps, {"E": player.name}, seats=("E",)) if steps else None,
+    }
+
+
 @login_required
 def player_detail(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
-    return render(request, "web/player.html", detail_context(request, found))
+    context = detail_context(request, found)
+    return render(
+        request, "web/player.html", context, status=400 if context["period_problem"] else 200
+    )
 
 
 def refused(request: HttpRequest, player: Player, problem: CalculatorError) -> HttpResponse:

@@ -70,8 +70,10 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
     session = sitting(rounds)
     # savepoint, lock, the round, its update, the rounds after it, the context before, the
     # balances before, the payments' delete, the changed rounds' executemany, the payments'
-    # insert, the session's stored state and version, the reload, release
-    with django_assert_num_queries(13):
+    # insert, the session's stored state and version, the seats' kept totals (the rounds'
+    # sums by dealer, winners and discarder, the biggest hands' rounds, the 包 payments' sums,
+    # the old rows' delete, the new rows' insert), the reload, release
+    with django_assert_num_queries(18):
         services.round_correct(session=session, number=1, entry=plain("S"))
     assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
 
@@ -110,6 +112,8 @@ def test_writes_and_pages_take_the_same_queries_at_any_length(draws, api, owner)
         "share page": lambda: Client().get(f"/share/{session.share_token}/"),
         "ledger (API)": lambda: api.get(f"/api/sessions/{session.pk}/ledger/"),
         "settle-up page": lambda: page.get(f"/sessions/{session.pk}/settle/"),
+        "player page": lambda: page.get(f"/players/{session.east_id}/"),
+        "player stats (API)": lambda: api.get(f"/api/players/{session.east_id}/stats/"),
     }  # fmt: skip
     for name, visit in visits.items():
         with CaptureQueriesContext(connection) as context:

@@ -18,6 +18,15 @@ def migrated(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture(autouse=True)
+def back_to_the_newest_schema():
+    """The later tests (and later migrations' tables) need the newest schema again."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
 def test_old_sittings_become_rosters():
     old = migrated(BEFORE)
