@@ -844,6 +844,65 @@ def _winner_slots(game: str) -> list[tuple[Any, Any]]:
     return [(None, Cast(KT("scoring__x"), IntegerField()))]
 
 
+def round_totals(
+    game: str, seats: Iterable[str], game_round: Round, payments: Iterable[Payment]
+) -> dict[str, dict[str, Any]]:
+    """What one round (in memory, just scored) adds to each seat's kept totals: the same counts
+    as ``seat_totals_of`` over that round alone, without asking the database (a round post adds
+    its round; ``tests/calculator/test_seat_totals.py`` checks the two agree after every post)."""
+    features = game_of(game).features
+    totals = {
+        seat: {
+            "hands": 0 if game_round.voided else 1,
+            "wins": 0,
+            "self_draws": 0,
+            "dealer_wins": 0,
+            "rounds_dealt": 0,
+            "deal_ins": 0,
+            "biggest": None,
+            "biggest_round": None,
+            "hand_sum": 0,
+            "paid_under_bao": ZERO,
+            "bao_payments": 0,
+        }
+        for seat in seats
+    }
+    if game_round.voided:
+        return totals
+    totals[game_round.dealer]["rounds_dealt"] += 1
+    scoring = game_round.scoring if isinstance(game_round.scoring, Mapping) else {}
+    if game_round.result == Round.WIN:
+        hand = game_round.hand if isinstance(game_round.hand, Mapping) else {}
+        discarder = hand.get("discarder") or None
+        if discarder in totals:
+            totals[discarder]["deal_ins"] += 1
+        wins = scoring.get("wins") or []
+        for place, seat in enumerate(game_round.winner):
+            if features.several_winners:
+                # Each winner's own hand points (HZ7, HZ9.2), found by its seat.
+                entry = next((w for w in wins if w.get("seat") == seat), None)
+                if entry is None and wins:
+                    entry = wins[min(place, MOST_WINNERS_OF_ONE_DISCARD - 1, len(wins) - 1)]
+                value = entry.get("hand_points") if entry else None
+            elif features.unit == "fan":
+                value = game_round.fan
+            else:
+                value = scoring.get("x")
+            row = totals[seat]
+            row["wins"] += 1
+            row["self_draws"] += 0 if discarder else 1
+            row["dealer_wins"] += 1 if seat == game_round.dealer else 0
+            if isinstance(value, int):
+                row["hand_sum"] += value
+                if row["biggest"] is None or value > row["biggest"]:
+                    row["biggest"], row["biggest_round"] = value, game_round.number
+    for payment in payments:
+        if payment.liability:
+            totals[payment.payer]["paid_under_bao"] += payment.amount
+            totals[payment.payer]["bao_payments"] += 1
+    return totals
+
+
 def seat_totals_of(
     game: str,
     seats: Iterable[str],

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Case, F, Max, PositiveIntegerField, Q, Value, When
 from django.utils import timezone
 
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
@@ -40,6 +40,7 @@ from calculator.selectors import (
     game_of_session,
     hand_scored,
     round_answer,
+    round_totals,
     rules_for,
     seat_totals_of,
     seats_of,
@@ -485,6 +486,8 @@ def round_record(
     _history_changed(
         session,
         _state_fields(running, next_dealer, next_streak, game_round.number),
+        added=game_round,
+        added_payments=payments,
     )
     body = round_answer(
         game_round,
@@ -972,14 +975,73 @@ def limit_reached(message: str, message_en: str) -> CalculatorError:
     return CalculatorError("E_LIMIT", message, message_en, status=422)
 
 
-def _history_changed(session: Session, state: Mapping[str, Any] | None = None) -> None:
+def _history_changed(
+    session: Session,
+    state: Mapping[str, Any] | None = None,
+    *,
+    added: Round | None = None,
+    added_payments: Iterable[Payment] = (),
+) -> None:
     """One bump of the sitting's version per change of what it shows, so a page showing version
     N learns from one cheap query whether anything is new; with ``state`` (``_state_fields``)
-    the stored balances, next dealer and newest number are written in the same statement."""
+    the stored balances, next dealer and newest number are written in the same statement.
+    ``added``: the change is that one round recorded after the others, with its payments."""
     Session.objects.filter(pk=session.pk).update(version=F("version") + 1, **(state or {}))
     if state is not None:
         # The rounds or their payments changed: the seats' kept totals follow in this transaction.
-        seat_totals_refresh(session, {seat: state[field] for seat, field in BALANCE_FIELDS.items()})
+        balances = {seat: state[field] for seat, field in BALANCE_FIELDS.items()}
+        if added is not None:
+            seat_totals_add(session, added, balances, added_payments)
+        else:
+            seat_totals_refresh(session, balances)
+
+
+SEAT_TOTAL_COUNTS = (
+    "hands",
+    "wins",
+    "self_draws",
+    "dealer_wins",
+    "rounds_dealt",
+    "deal_ins",
+    "hand_sum",
+    "bao_payments",
+)
+
+
+def seat_totals_add(
+    session: Session,
+    game_round: Round,
+    balances: Mapping[str, Decimal],
+    payments: Iterable[Payment] = (),
+) -> None:
+    """A round recorded after the others: what it adds (``selectors.round_totals``, from the
+    round and its ``payments`` as just scored) is added to each seat's kept totals in one small
+    UPDATE a seat, whatever the length of the sitting. A sitting without its rows is counted
+    whole."""
+    added = round_totals(session.game, seats_of(session), game_round, payments)
+    for seat, new in added.items():
+        change: dict[str, Any] = {"balance": balances[seat]}
+        for field in SEAT_TOTAL_COUNTS:
+            if new[field]:
+                change[field] = F(field) + new[field]
+        if new["paid_under_bao"]:
+            change["paid_under_bao"] = F("paid_under_bao") + new["paid_under_bao"]
+        if new["biggest"] is not None:
+            # The first round of the biggest hand: a later hand as big does not take its place.
+            bigger = Q(biggest__isnull=True) | Q(biggest__lt=new["biggest"])
+            change["biggest"] = Case(
+                When(bigger, then=Value(new["biggest"])),
+                default=F("biggest"),
+                output_field=PositiveIntegerField(),
+            )
+            change["biggest_round"] = Case(
+                When(bigger, then=Value(new["biggest_round"])),
+                default=F("biggest_round"),
+                output_field=PositiveIntegerField(),
+            )
+        if not SeatTotals.objects.filter(session=session, seat=seat).update(**change):
+            seat_totals_refresh(session, balances)
+            return
 
 
 def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> None:

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from calculator import selectors, services
-from calculator.models import SeatTotals, Session
+from calculator.models import Payment, SeatTotals, Session
 from tests.calculator import hongzhong_sitting as hz
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 from tests.calculator.test_games_anji import AJ15_1, AJ15_3, AJ15_9, win
@@ -164,3 +164,40 @@ def test_a_merge_moves_the_totals_to_the_person_kept(owner):
     keep, merged = first.east, second.east
     services.player_merge(owner=owner, keep=keep, merged=merged)
     assert SeatTotals.objects.filter(player=keep).count() == 2
+
+
+def counted_whole(session: Session) -> dict[str, dict]:
+    """The totals as a whole recount of the sitting gives them (what a correction writes)."""
+    session.refresh_from_db()
+    balances = selectors.session_balances(session)
+    return selectors.seat_totals_of(
+        session.game,
+        selectors.seats_of(session),
+        session.rounds.all(),
+        Payment.objects.filter(round__session=session),
+        balances,
+    )
+
+
+@pytest.mark.parametrize("game", ["anqing", "anji", "hongzhong"])
+def test_a_round_added_to_the_kept_totals_is_what_a_whole_recount_gives(owner, game):
+    """A round post adds its own round to the kept totals instead of counting the sitting
+    again; after every post they equal the whole recount, field by field."""
+    if game == "anqing":
+        session = services.session_create(owner=owner, name="安慶", players=["a", "b", "c", "d"])
+        bodies = [plain("E"), DRAW, bao("W", "N"), paofeng("S"), plain("N"), plain("N")]
+    elif game == "anji":
+        session = services.session_create(
+            owner=owner, name="安吉", players=["a", "b", "c"], game="anji", player_count=3
+        )
+        bodies = [win("E", AJ15_1), win("S", AJ15_9), win("E", AJ15_3), win("E", AJ15_1)]
+    else:
+        session = services.session_create(
+            owner=owner, name="紅中", players=hz.PLAYERS, game="hongzhong"
+        )
+        bodies = [step.body for step in hz.ROUNDS]
+    for body in bodies:
+        services.round_record(session=session, entry=body, user=owner)
+        whole = counted_whole(session)
+        for row in SeatTotals.objects.filter(session=session):
+            assert {field: getattr(row, field) for field in whole[row.seat]} == whole[row.seat]
