@@ -844,16 +844,11 @@ def _winner_slots(game: str) -> list[tuple[Any, Any]]:
     return [(None, Cast(KT("scoring__x"), IntegerField()))]
 
 
-def round_totals(
-    game: str, seats: Iterable[str], game_round: Round, payments: Iterable[Payment]
-) -> dict[str, dict[str, Any]]:
-    """What one round (in memory, just scored) adds to each seat's kept totals: the same counts
-    as ``seat_totals_of`` over that round alone, without asking the database (a round post adds
-    its round; ``tests/calculator/test_seat_totals.py`` checks the two agree after every post)."""
-    features = game_of(game).features
-    totals = {
+def no_totals(seats: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Each seat's kept totals before any round (``models.SeatTotals`` but the balance)."""
+    return {
         seat: {
-            "hands": 0 if game_round.voided else 1,
+            "hands": 0,
             "wins": 0,
             "self_draws": 0,
             "dealer_wins": 0,
@@ -867,8 +862,20 @@ def round_totals(
         }
         for seat in seats
     }
+
+
+def round_totals(
+    game: str, seats: Iterable[str], game_round: Round, payments: Iterable[Payment]
+) -> dict[str, dict[str, Any]]:
+    """What one round (in memory, just scored) adds to each seat's kept totals: the same counts
+    as ``seat_totals_of`` over that round alone, without asking the database (a round post adds
+    its round; ``tests/calculator/test_seat_totals.py`` checks the two agree after every post)."""
+    features = game_of(game).features
+    totals = no_totals(seats)
     if game_round.voided:
         return totals
+    for row in totals.values():
+        row["hands"] = 1
     totals[game_round.dealer]["rounds_dealt"] += 1
     scoring = game_round.scoring if isinstance(game_round.scoring, Mapping) else {}
     if game_round.result == Round.WIN:
@@ -916,23 +923,9 @@ def seat_totals_of(
     (R10). ``balances`` are the sitting's stored ones. Counted as ``_player_stats`` counts: only
     rounds not voided; each of several winners (HZ9.2) has won the round; a win without a
     discarder is a self-draw."""
-    totals = {
-        seat: {
-            "balance": balances[seat],
-            "hands": 0,
-            "wins": 0,
-            "self_draws": 0,
-            "dealer_wins": 0,
-            "rounds_dealt": 0,
-            "deal_ins": 0,
-            "biggest": None,
-            "biggest_round": None,
-            "hand_sum": 0,
-            "paid_under_bao": ZERO,
-            "bao_payments": 0,
-        }
-        for seat in seats
-    }
+    totals = no_totals(seats)
+    for seat, row in totals.items():
+        row["balance"] = balances[seat]
     slots = _winner_slots(game)
     counted = rounds.filter(voided=False).annotate(
         discarder=KT("hand__discarder"),
