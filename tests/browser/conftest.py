@@ -20,6 +20,7 @@ from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Locator,
     Page,
     WebError,
     sync_playwright,
@@ -280,3 +281,61 @@ def log_in(page: Page, live_server, user, language: str | None = None) -> Page:
         )
     page.context.add_cookies(cookies)
     return page
+
+
+# Inside the viewport, and not under anything else (the docked keyboard above all): what a
+# thumb touches at the control's middle is the control.
+IN_VIEW = """
+(el) => {
+  const r = el.getBoundingClientRect();
+  const inside = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight
+    && r.right <= window.innerWidth && r.width > 0 && r.height > 0;
+  if (!inside) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit) && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === "LABEL");
+}
+"""
+
+
+class Thumb:
+    """Taps like a thumb and counts: every tap lands on something already on screen, the page
+    never scrolls, and the keyboard is on screen (folded, its bar is)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator, *, leaves: bool = False) -> None:
+        self.check()
+        assert target.evaluate(IN_VIEW), f"tap {self.taps + 1}: not on screen without scrolling"
+        target.tap()
+        self.taps += 1
+        if not leaves:
+            self.check()
+
+    def check(self) -> None:
+        page = self.page
+        assert page.evaluate("window.scrollY") == 0, f"tap {self.taps}: the page scrolled"
+        dock = page.locator(".dock")
+        if "collapsed" not in (dock.get_attribute("class") or ""):
+            keys = page.locator(".dock .keys")
+            assert keys.evaluate(IN_VIEW), f"tap {self.taps}: keyboard off screen"
+            tray = page.locator("[data-tray]")
+            assert tray.evaluate(IN_VIEW), f"tap {self.taps}: hand off screen"
+        else:
+            # Folded until a winner is chosen (紅中, the calculator): its bar, with the button
+            # that opens it and the confirm button, stays on screen.
+            bar = page.locator(".dock .dock-actions")
+            assert bar.evaluate(IN_VIEW), f"tap {self.taps}: the keyboard's bar off screen"
+
+    def key(self, face: str) -> None:
+        self.tap(self.page.locator(f".dock .keys [data-tile='{face}']"))
+
+    def run(self, face: str) -> None:
+        """A run of the standing tiles up from ``face``: the tile, then 顺."""
+        self.key(face)
+        self.tap(self.page.locator(".dock [data-concealed-set=run]"))
+
+    def triplet(self, face: str) -> None:
+        self.key(face)
+        self.tap(self.page.locator(".dock [data-concealed-set=triplet]"))

@@ -16,12 +16,12 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from calculator import services
 from calculator.models import Session
 from calculator.web.templatetags.tiles import faces_of
-from tests.browser.conftest import SCREENSHOTS, check_phone, faces, tap_tiles
+from tests.browser.conftest import IN_VIEW, SCREENSHOTS, Thumb, check_phone, faces, tap_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +30,6 @@ STANDING = ["1m", "2m", "3m", "6p", "7p", "8p", "9p"]
 # 獨吊 6 + 門清 3 = 9 (R7).
 CONCEALED_WIN = ["9p", *faces("123456m234678s9p"), "9p"]
 
-IN_VIEW = """
-(el) => {
-  const r = el.getBoundingClientRect();
-  return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth
-    && r.width > 0 && r.height > 0;
-}
-"""
 
 
 def open_sitting(
@@ -62,32 +55,6 @@ def open_sitting(
         ]
     )
     return page, session
-
-
-class Thumb:
-    """Taps like a thumb and counts: every tap must land on something already on screen."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, target: Locator, *, leaves: bool = False) -> None:
-        assert target.evaluate(IN_VIEW), f"tap {self.taps + 1}: not on screen without scrolling"
-        target.tap()
-        self.taps += 1
-        if not leaves:
-            self.check()
-
-    def check(self) -> None:
-        page = self.page
-        assert page.evaluate("window.scrollY") == 0, f"tap {self.taps}: the page scrolled"
-        assert page.locator(".dock .keys").evaluate(IN_VIEW), (
-            f"tap {self.taps}: keyboard off screen"
-        )
-        assert page.locator("[data-tray]").evaluate(IN_VIEW), f"tap {self.taps}: hand off screen"
-
-    def key(self, face: str) -> None:
-        self.tap(self.page.locator(f".dock .keys [data-tile='{face}']"))
 
 
 def enter_typical_hand(page: Page, thumb: Thumb, confirm: str, shot: str) -> None:
