@@ -213,10 +213,15 @@ def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) ->
     page.goto(session_url)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.goto(form)  # both pages seen online, so the phone keeps them
-    page.goto(session_url)
+    # Both pages seen online under the worker, so the phone keeps them: each is waited for
+    # before the next page is opened (the worker keeps a page after answering it).
+    kept_form, kept_session = f"/sessions/{sitting.pk}/rounds/new/", f"/sessions/{sitting.pk}/"
     page.goto(form)
-    wait_until_kept(page, [f"/sessions/{sitting.pk}/", f"/sessions/{sitting.pk}/rounds/new/"])
+    wait_until_kept(page, [kept_form])
+    page.goto(session_url)
+    wait_until_kept(page, [kept_form, kept_session])
+    page.goto(form)
+    wait_until_kept(page, [kept_form, kept_session])
     page.locator("label[for=id_winner_0]").click()
     tap_tiles(page, CONCEALED_WIN[:-1])
 
