@@ -151,11 +151,15 @@ class Round(models.Model):
 
     WIN = "win"
     DRAW = "draw"
-    RESULT_CHOICES = [(WIN, "胡"), (DRAW, "荒莊")]
+    # Not a hand: a penalty, a side payment or a chip correction between players, entered with a
+    # reason in words. It moves only the money it names, never the deal or the dealer's streak
+    # (the rule books say nothing of penalties), and is corrected and voided like a hand.
+    ADJUSTMENT = "adjustment"
+    RESULT_CHOICES = [(WIN, "胡"), (DRAW, "荒莊"), (ADJUSTMENT, "調整")]
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
-    result = models.CharField(max_length=4, choices=RESULT_CHOICES)
+    result = models.CharField(max_length=10, choices=RESULT_CHOICES)
     # The winner's seat; with several winners on one discard (紅中 一炮多響, HZ9.2) their seats in
     # play order ("ES"); "" for a draw.
     winner = models.CharField(max_length=4, blank=True)
@@ -253,6 +257,10 @@ class SeatTotals(models.Model):
     # What the seat paid under 包 (R10) and in how many payments.
     paid_under_bao = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
     bao_payments = models.PositiveIntegerField(default=0)
+    # Adjustments (not hands): what they moved for the seat, net (in the balance too), and the
+    # penalties it paid.
+    adjusted = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    penalties = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "seat"]

@@ -376,6 +376,12 @@ def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) 
         "recorded_at": game_round.recorded_at.isoformat() if game_round.recorded_at else None,
         "corrected_at": game_round.corrected_at.isoformat() if game_round.corrected_at else None,
         "voided_at": game_round.voided_at.isoformat() if game_round.voided_at else None,
+        # Not a hand: what the adjustment names (its kind, who pays whom, how much, why).
+        **(
+            {"adjustment": game_round.hand}
+            if game_round.result == Round.ADJUSTMENT
+            else {}
+        ),
     }
 
 
@@ -451,6 +457,36 @@ def round_detail(session: Session, number: int) -> dict[str, Any]:
     return round_as_dict(game_round)
 
 
+# A sitting's adjustments listed at once: far more than a table ever enters (a round cap bounds
+# them anyway).
+ADJUSTMENTS_LISTED = 1000
+
+
+def adjustments_list(session: Session) -> list[dict[str, Any]]:
+    """The sitting's adjustments (penalties, side payments, chip corrections), in order."""
+    rows = (
+        session.rounds.filter(result=Round.ADJUSTMENT)
+        .prefetch_related("payments")
+        .select_related("rules_version")
+        .order_by("number")[:ADJUSTMENTS_LISTED]
+    )
+    return [round_as_dict(row) for row in rows]
+
+
+def adjustment_detail(session: Session, number: int) -> dict[str, Any]:
+    game_round = (
+        session.rounds.select_related("rules_version")
+        .filter(number=number, result=Round.ADJUSTMENT)
+        .first()
+    )
+    if game_round is None:
+        raise not_found(
+            f"本場第 {number} 條不是調整（或沒有這一條）。",
+            f"Entry {number} of this session is not an adjustment (or there is none).",
+        )
+    return round_as_dict(game_round)
+
+
 def round_rules(session: Session, number: int) -> dict[str, Any]:
     """The house-rule overrides of the version round ``number`` was scored with (R12): what the
     calculator needs to score its hand the same way. Empty for no such round."""
@@ -474,6 +510,9 @@ LEDGER_ROUND_FIELDS = (
     # A game that counts points instead of fan keeps them in its answer (Anji's X, AJ8): read
     # from the stored answer's one key, no hand or scoring JSON brought back.
     "scoring__x",
+    # An adjustment's kind and reason (a hand has neither).
+    "hand__kind",
+    "hand__reason",
     *BALANCE_FIELDS.values(),
 )
 LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
@@ -529,8 +568,15 @@ def ledger(
         words = {pk: _liability_words(scoring) for pk, scoring in scorings}
     entries = []
     seats = seats_of(session)
-    for round_id, number, result, winner, dealer, streak, fan, voided, x, *balances in rows:
+    for row in rows:
+        round_id, number, result, winner, dealer, streak, fan, voided, x, kind, reason = row[:11]
+        balances = row[11:]
         said = words.get(round_id, {})
+        adjustment = (
+            {"adjustment": {"kind": kind, "reason": reason}}
+            if result == Round.ADJUSTMENT
+            else {}
+        )
         entries.append(
             {
                 "number": number,
@@ -540,6 +586,7 @@ def ledger(
                 "dealer_streak": streak,
                 "fan": fan,
                 **({"points": x} if isinstance(x, int) and not isinstance(x, bool) else {}),
+                **adjustment,
                 "voided": voided,
                 "payments": [
                     {**payment, **said.get(payment["from"], {})} if payment["liability"] else payment
@@ -581,6 +628,7 @@ def ledger_csv(session: Session) -> str:
             "liability",
             "multiplier",
             *seats,
+            "reason",
         ]
     )
     for entry in ledger(session)["rounds"]:
@@ -592,7 +640,9 @@ def ledger_csv(session: Session) -> str:
             entry["dealer_streak"],
             "yes" if entry["voided"] else "",
         ]
+        # An adjustment's reason in words, last (a hand has none).
         balances = [entry["balances"][seat] for seat in seats]
+        balances.append((entry.get("adjustment") or {}).get("reason") or "")
         if not entry["payments"]:
             writer.writerow([*head, "", "", "", "", "", *balances])
         for payment in entry["payments"]:
@@ -776,6 +826,7 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     counted = 0
     groups = (
         session.rounds.filter(voided=False)
+        .exclude(result=Round.ADJUSTMENT)
         .values("dealer", "winner", "result")
         .annotate(n=Count("id"), fan_sum=Sum("fan"), fan_max=Max("fan"))
         .order_by()
@@ -859,6 +910,8 @@ def no_totals(seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             "hand_sum": 0,
             "paid_under_bao": ZERO,
             "bao_payments": 0,
+            "adjusted": ZERO,
+            "penalties": 0,
         }
         for seat in seats
     }
@@ -873,6 +926,15 @@ def round_totals(
     features = game_of(game).features
     totals = no_totals(seats)
     if game_round.voided:
+        return totals
+    if game_round.result == Round.ADJUSTMENT:
+        # Not a hand: only the money it moved, kept apart, and a penalty paid.
+        for payment in payments:
+            totals[payment.payer]["adjusted"] -= payment.amount
+            totals[payment.payee]["adjusted"] += payment.amount
+        hand = game_round.hand if isinstance(game_round.hand, Mapping) else {}
+        if hand.get("kind") == "penalty" and hand.get("from") in totals:
+            totals[hand["from"]]["penalties"] += 1
         return totals
     for row in totals.values():
         row["hands"] = 1
@@ -929,10 +991,13 @@ def seat_totals_of(
     slots = _winner_slots(game)
     counted = rounds.filter(voided=False).annotate(
         discarder=KT("hand__discarder"),
+        # An adjustment's kind and payer (null for a hand): its own groups below.
+        adjustment=KT("hand__kind"),
+        adjustment_from=KT("hand__from"),
         **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
         **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
     )
-    keys = ["dealer", "winner", "result", "discarder"]
+    keys = ["dealer", "winner", "result", "discarder", "adjustment", "adjustment_from"]
     keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
     sums = {f"sum{slot}": Sum(f"value{slot}") for slot in range(len(slots))}
     maxima = {f"max{slot}": Max(f"value{slot}") for slot in range(len(slots))}
@@ -940,6 +1005,12 @@ def seat_totals_of(
     hands = 0
     for group in groups:
         n = group["n"]
+        if group["result"] == Round.ADJUSTMENT:
+            # Not a hand: only a penalty paid is counted here (its money below).
+            payer = group["adjustment_from"]
+            if group["adjustment"] == "penalty" and payer in totals:
+                totals[payer]["penalties"] += n
+            continue
         hands += n
         totals[group["dealer"]]["rounds_dealt"] += n
         if group["result"] != Round.WIN:
@@ -977,16 +1048,21 @@ def seat_totals_of(
     if firsts:
         for seat, number in counted.aggregate(**firsts).items():
             totals[seat]["biggest_round"] = number
-    liable = (
+    # The 包 payments (R10) and the money adjustments moved, in one query.
+    liable_or_adjusted = (
         payments.filter(round__voided=False)
-        .exclude(liability=None)
-        .values("payer")
+        .filter(~Q(liability=None) | Q(round__result=Round.ADJUSTMENT))
+        .values("payer", "payee", "liability")
         .annotate(paid=Sum("amount"), n=Count("id"))
         .order_by()
     )
-    for row in liable:
-        totals[row["payer"]]["paid_under_bao"] += row["paid"]
-        totals[row["payer"]]["bao_payments"] += row["n"]
+    for row in liable_or_adjusted:
+        if row["liability"] is not None:
+            totals[row["payer"]]["paid_under_bao"] += row["paid"]
+            totals[row["payer"]]["bao_payments"] += row["n"]
+        else:
+            totals[row["payer"]]["adjusted"] -= row["paid"]
+            totals[row["payee"]]["adjusted"] += row["paid"]
     return totals
 
 
@@ -1075,6 +1151,8 @@ def undo_preview(
         "result": game_round.result,
         **winner_fields(game_round.winner),
         "fan": game_round.fan,
+        # An adjustment's kind and reason, for the question to name it.
+        "hand": game_round.hand if game_round.result == Round.ADJUSTMENT else {},
         "seats": {
             seat: {
                 "before": money_str(before[seat]),
@@ -1096,6 +1174,12 @@ def session_restart(session: Session) -> dict[str, Any]:
         "game": session.game,
         "player_count": session.player_count,
         "players": seat_names(session),
+        # The same people, not only the same names: a roster may have two of one name.
+        "player_ids": {
+            seat: getattr(session, f"{field}_id")
+            for seat, field in SEAT_FIELDS.items()
+            if getattr(session, f"{field}_id") is not None
+        },
         "ruleset": session.ruleset,
         "base_silver": money_str(session.base_silver),
         "rules": version.overrides if version else {},
@@ -1299,6 +1383,8 @@ PLAYER_RECORD_FIELDS = (
     "biggest",
     "biggest_round",
     "hand_sum",
+    "adjusted",
+    "penalties",
 )
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -1375,9 +1461,14 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
     games: dict[str, dict[str, Any]] = {}
     biggest: dict[str, dict[str, Any]] = {}
     curve = []
-    running = ZERO
+    running = adjusted = ZERO
+    penalties = 0
     for row in rows:
         running += row["balance"]
+        # Adjustments (penalties, side payments, chip corrections) are in the balance, and
+        # counted apart from the hands.
+        adjusted += row["adjusted"]
+        penalties += row["penalties"]
         curve.append(
             {
                 "session": row["session_id"],
@@ -1457,6 +1548,9 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
         "period": {"period": period.kind, "from": period.start, "to": period.end},
         **totals,
         "balance": money_str(running),
+        "from_hands": money_str(running - adjusted),
+        "adjusted": money_str(adjusted),
+        "penalties": penalties,
         "deal_ins": sum(deal_ins) if deal_ins else None,
         "games": per_game,
         "curve": curve,

@@ -152,10 +152,12 @@ def round_entry_parse(
     if not isinstance(body, Mapping):
         raise invalid("請求必須是 JSON 對象。", "The request body must be a JSON object.")
     result = body.get("result")
+    if result == Round.ADJUSTMENT:
+        return RoundEntry(Round.ADJUSTMENT, adjustment_parse(body, seats))
     if result not in (Round.WIN, Round.DRAW):
         raise invalid(
-            f'result 必須是 "win" 或 "draw"，收到 {result!r}。',
-            f'result must be "win" or "draw", got {result!r}.',
+            f'result 必須是 "win"、"draw" 或 "adjustment"，收到 {result!r}。',
+            f'result must be "win", "draw" or "adjustment", got {result!r}.',
         )
     for field in body:
         if field in CONTEXT_FIELDS:
@@ -194,6 +196,102 @@ def round_entry_parse(
     _meld_keys_checked(hand)
     # What is stored is what the engine read: " 2m" and "9 s" are kept as "2m" and "9s".
     return RoundEntry(Round.WIN, game.canonical(hand))
+
+
+# --- adjustments: money that is not a hand ------------------------------------------------------
+# A penalty (one player pays each other player, or one named player), a side payment, a chip
+# correction: a reason in words, an amount in the sitting's money. The rule books say nothing of
+# them; an adjustment moves only what it names, never the deal or the dealer's streak.
+
+ADJUSTMENT_KINDS = ("penalty", "side_payment", "chip_correction")
+ADJUSTMENT_FIELDS = ("result", "kind", "from", "to", "amount", "reason")
+ADJUSTMENT_REASON_MAX = 200
+# The most one adjustment may move a payer → payee: far above any table's stake, far below what
+# the ledger can hold.
+ADJUSTMENT_AMOUNT_MAX = Decimal("1000000000")
+ADJUSTMENT_WORDS = {
+    "penalty": ("罰分", "a penalty"),
+    "side_payment": ("補錢", "a side payment"),
+    "chip_correction": ("籌碼更正", "a chip correction"),
+}
+
+
+def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
+    """An adjustment's body, checked field by field; what is stored as its ``hand``:
+    ``kind``, ``from`` (a seat in play), ``to`` (another seat; for a penalty null is each other
+    player), ``amount`` (a positive decimal string, at most 4 places), ``reason``."""
+    for field in body:
+        if field not in ADJUSTMENT_FIELDS:
+            raise invalid(
+                f"調整（adjustment）沒有欄位 {field}；可用：kind、from、to、amount、reason。",
+                f"An adjustment has no field {field}; it takes kind, from, to, amount, reason.",
+            )
+    kind = body.get("kind")
+    if kind not in ADJUSTMENT_KINDS:
+        raise invalid(
+            f"kind 必須是 penalty（罰分）、side_payment（補錢）或 chip_correction（籌碼更正），"
+            f"收到 {kind!r}。",
+            f"kind must be penalty, side_payment or chip_correction, got {kind!r}.",
+        )
+    payer = body.get("from")
+    if payer not in seats:
+        raise invalid(
+            f"from（付錢的人）必須是這一場的座位之一（{'、'.join(seats)}），收到 {payer!r}。",
+            f"from (who pays) must be one of the seats in play ({' '.join(seats)}), "
+            f"got {payer!r}.",
+        )
+    payee = body.get("to")
+    if payee is None and kind != "penalty":
+        raise invalid(
+            "補錢和籌碼更正要寫 to（收錢的人）。",
+            "A side payment or a chip correction needs to (who is paid).",
+        )
+    if payee is not None and (payee not in seats or payee == payer):
+        raise invalid(
+            f"to（收錢的人）必須是另一個座位（{'、'.join(s for s in seats if s != payer)}），"
+            f"或罰分時為 null（每家）；收到 {payee!r}。",
+            f"to (who is paid) must be another seat in play "
+            f"({' '.join(s for s in seats if s != payer)}), or null for a penalty paid to each "
+            f"other player; got {payee!r}.",
+        )
+    amount = parse_money(body.get("amount"))
+    if amount is None or amount <= 0 or amount.as_tuple().exponent < -4:
+        raise invalid(
+            f"amount 必須是大於 0 的數，最多 4 位小數，收到 {body.get('amount')!r}。",
+            f"amount must be a number above 0 with at most 4 decimal places, "
+            f"got {body.get('amount')!r}.",
+        )
+    if amount > ADJUSTMENT_AMOUNT_MAX:
+        raise invalid(
+            f"amount 最多 {ADJUSTMENT_AMOUNT_MAX}，收到 {money_str(amount)}。",
+            f"amount is at most {ADJUSTMENT_AMOUNT_MAX}, got {money_str(amount)}.",
+        )
+    reason = body.get("reason")
+    reason = reason.strip() if isinstance(reason, str) else reason
+    if not isinstance(reason, str) or not reason:
+        raise invalid(
+            "reason 要寫明原因（例如：詐胡）。", "reason must say why (for example: a false win)."
+        )
+    if len(reason) > ADJUSTMENT_REASON_MAX or not reason.isprintable():
+        raise invalid(
+            f"reason 最多 {ADJUSTMENT_REASON_MAX} 個可見字符。",
+            f"reason is at most {ADJUSTMENT_REASON_MAX} printable characters.",
+        )
+    return {
+        "kind": kind,
+        "from": payer,
+        "to": payee,
+        "amount": money_str(amount),
+        "reason": reason,
+    }
+
+
+def adjustment_payments(hand: Mapping, seats: Iterable[str]) -> list[tuple[str, str, str]]:
+    """What an adjustment moves: (payer, payee, amount) rows, one per player paid (a penalty
+    without ``to`` is paid to each other player in play)."""
+    payer, payee, amount = hand["from"], hand.get("to"), hand["amount"]
+    paid = [payee] if payee else [seat for seat in seats if seat != payer]
+    return [(payer, seat, amount) for seat in paid]
 
 
 def _winners_fit_result(winners: object, result: str) -> None:
@@ -601,6 +699,14 @@ def round_correct(
             f"Round {number} is voided and cannot be corrected.",
             status=409,
         )
+    if (entry.result == Round.ADJUSTMENT) != (game_round.result == Round.ADJUSTMENT):
+        raise invalid(
+            f"第 {number} 條是{'調整' if game_round.result == Round.ADJUSTMENT else '一局牌'}，"
+            "更正時不能改成另一種；作廢它，再記新的。",
+            f"Entry {number} is "
+            f"{'an adjustment' if game_round.result == Round.ADJUSTMENT else 'a hand'} and a "
+            "correction cannot turn it into the other kind; void it and record a new one.",
+        )
     Round.objects.filter(pk=game_round.pk).update(
         result=entry.result,
         winner=entry.winner,
@@ -800,6 +906,8 @@ def _dealer_after(
     """Who deals after a counted round and with which streak, by the game's own rule (R2.2,
     AJ2.3, HZ2.2). A result that names the next dealer (紅中: the discarder after 一炮多響) is
     followed; the streak goes on only when the same seat deals again."""
+    if game_round.result == Round.ADJUSTMENT:
+        return dealer, streak  # not a hand: the deal stays where it is
     named = (game_round.scoring or {}).get("next_dealer")
     if named in SEATS:
         return named, streak + 1 if named == dealer else 0
@@ -813,6 +921,10 @@ def _entry_for(session: Session, entry: RoundEntry | Mapping) -> RoundEntry:
     page) is checked for a winner among the seats in play."""
     if not isinstance(entry, RoundEntry):
         return round_entry_parse(entry, session)
+    if entry.result == Round.ADJUSTMENT:
+        return RoundEntry(Round.ADJUSTMENT, adjustment_parse(
+            {"result": Round.ADJUSTMENT, **entry.hand}, seats_of(session)
+        ))
     if entry.result == Round.WIN and "winner" in entry.hand:
         _winner_in_play(entry.winner, seats_of(session))
     return entry
@@ -825,6 +937,15 @@ def _score_round(
     and return its (unsaved) payments. An engine error refuses the round."""
     version = game_round.rules_version
     game_round.dealer, game_round.dealer_streak = dealer, streak
+    if game_round.result == Round.ADJUSTMENT:
+        # Not scored: it moves what it names (its ``hand``), and the engine has no say.
+        game_round.dealer_base = 0
+        game_round.fan = None
+        game_round.scoring = None
+        return [
+            Payment(round=game_round, payer=payer, payee=payee, amount=Decimal(amount))
+            for payer, payee, amount in adjustment_payments(game_round.hand, seats_of(session))
+        ]
     if game_round.result == Round.DRAW and not game_of_session(session).draw_fields:
         rules = rules_cache.get(version.pk)
         if rules is None:
@@ -1024,8 +1145,9 @@ def seat_totals_add(
         for field in SEAT_TOTAL_COUNTS:
             if new[field]:
                 change[field] = F(field) + new[field]
-        if new["paid_under_bao"]:
-            change["paid_under_bao"] = F("paid_under_bao") + new["paid_under_bao"]
+        for field in ("paid_under_bao", "adjusted", "penalties"):
+            if new[field]:
+                change[field] = F(field) + new[field]
         if new["biggest"] is not None:
             # The first round of the biggest hand: a later hand as big does not take its place.
             bigger = Q(biggest__isnull=True) | Q(biggest__lt=new["biggest"])
@@ -1524,6 +1646,17 @@ def player_link(*, player: Player, user: AbstractBaseUser | None, username: obje
         )
     if player.user_id != account.pk:
         player.user = account
+        player.save(update_fields=["user"])
+    return player
+
+
+def player_unlink(*, player: Player, user: AbstractBaseUser | None) -> Player:
+    """Take the link between a roster player and an account away (the roster's owner only):
+    the account sees the player no more. Unlinked already: nothing changes."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    _roster_owner_only(player, user, "取消連到賬號", "unlink a player from an account")
+    if player.user_id is not None:
+        player.user = None
         player.save(update_fields=["user"])
     return player
 

@@ -186,7 +186,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scores Anqing mahjong hands and keeps the ledger of a sitting.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
-    "ENUM_NAME_OVERRIDES": {"SeatEnum": ["E", "S", "W", "N"]},
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": ["E", "S", "W", "N"],
+        "AdjustmentKindEnum": ["penalty", "side_payment", "chip_correction"],
+        "EntryResultEnum": ["win", "draw", "adjustment"],
+        "HandResultEnum": ["win", "draw"],
+    },
 }
 
 # --- limits ----------------------------------------------------------------------------------

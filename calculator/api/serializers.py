@@ -550,9 +550,44 @@ class SessionDetailSerializer(SharedSessionSerializer):
     )
 
 
+class AdjustmentEntrySerializer(serializers.Serializer):
+    """An adjustment: money that is not a hand (a penalty, a side payment, a chip correction).
+    It moves only what it names; the deal and the dealer's streak stay where they are."""
+
+    kind = serializers.ChoiceField(["penalty", "side_payment", "chip_correction"])
+    to = serializers.ChoiceField(
+        SEATS,
+        allow_null=True,
+        required=False,
+        help_text="Who is paid; for a penalty null (or absent) is each other player in play",
+    )
+    amount = serializers.CharField(
+        help_text="Paid to each player paid: above 0, at most 4 decimal places, at most 1000000000"
+    )
+    reason = serializers.CharField(max_length=200, help_text="Why, in words (例如：詐胡)")
+
+    def get_fields(self) -> dict:
+        fields = super().get_fields()
+        # "from" is a Python keyword: the field is added by name.
+        fields["from"] = serializers.ChoiceField(SEATS, help_text="Who pays")
+        return fields
+
+
+class AdjustmentPostSerializer(AdjustmentEntrySerializer):
+    expected_round = serializers.IntegerField(
+        min_value=1, required=False, help_text="The number this entry is meant to take"
+    )
+
+
+class AdjustmentCorrectionSerializer(AdjustmentEntrySerializer):
+    version = serializers.IntegerField(
+        min_value=1, required=False, help_text="The entry's version this correction was made on"
+    )
+
+
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    result = serializers.ChoiceField(["win", "draw"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment"])
     winner = serializers.ChoiceField(
         SEATS, allow_null=True, help_text="The first of winners; null for a draw"
     )
@@ -577,6 +612,9 @@ class RoundSerializer(serializers.Serializer):
     recorded_at = serializers.DateTimeField(allow_null=True)
     corrected_at = serializers.DateTimeField(allow_null=True)
     voided_at = serializers.DateTimeField(allow_null=True)
+    adjustment = AdjustmentEntrySerializer(
+        required=False, help_text="Only for an adjustment (result adjustment): what it names"
+    )
 
 
 class RoundAnswerSerializer(RoundSerializer):
@@ -600,9 +638,17 @@ class ConflictSerializer(ErrorSerializer):
     )
 
 
+class LedgerAdjustmentSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(["penalty", "side_payment", "chip_correction"])
+    reason = serializers.CharField()
+
+
 class LedgerRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    result = serializers.ChoiceField(["win", "draw"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment"])
+    adjustment = LedgerAdjustmentSerializer(
+        required=False, help_text="Only for an adjustment: its kind and reason"
+    )
     winner = serializers.ChoiceField(
         SEATS, allow_null=True, help_text="The first of winners; null for a draw"
     )
@@ -660,7 +706,7 @@ class ExportRulesVersionSerializer(serializers.Serializer):
 
 class ExportRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1)
-    result = serializers.ChoiceField(["win", "draw"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment"])
     hand = serializers.DictField(
         help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
     )

@@ -15,6 +15,14 @@ urlpatterns = [
     path("sessions/<int:pk>/", views.SessionDetailView.as_view(), name="session"),
     path("sessions/<int:pk>/rounds/", views.RoundListView.as_view(), name="rounds"),
     path("sessions/<int:pk>/rounds/<int:number>/", views.RoundDetailView.as_view(), name="round"),
+    path(
+        "sessions/<int:pk>/adjustments/", views.AdjustmentListView.as_view(), name="adjustments"
+    ),
+    path(
+        "sessions/<int:pk>/adjustments/<int:number>/",
+        views.AdjustmentDetailView.as_view(),
+        name="adjustment",
+    ),
     path("sessions/<int:pk>/ledger/", views.LedgerView.as_view(), name="ledger"),
     path("sessions/<int:pk>/ledger.csv", views.LedgerCsvView.as_view(), name="ledger-csv"),
     path("sessions/<int:pk>/standings/", views.StandingsView.as_view(), name="standings"),

@@ -21,6 +21,8 @@ from calculator import paging, selectors, services
 from calculator.api.parsers import LimitedJSONParser
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers import (
+    AdjustmentCorrectionSerializer,
+    AdjustmentPostSerializer,
     ConflictSerializer,
     ExportSerializer,
     InvitedSerializer,
@@ -50,7 +52,7 @@ from calculator.api.serializers import (
     game_result,
 )
 from calculator.errors import invalid
-from calculator.models import Player, Session
+from calculator.models import Player, Round, Session
 from scoring import score
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -245,6 +247,7 @@ class RoundListView(SessionView):
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         body = _body(request)
+        _not_an_adjustment(body)
         expected = _round_pointer(
             body, "expected_round", "這一局要記成第幾局", "the number this round is meant to take"
         )
@@ -261,6 +264,92 @@ class RoundListView(SessionView):
         return Response(recorded.body, status=recorded.status, headers=headers)
 
 
+def _not_an_adjustment(body: dict[str, Any]) -> None:
+    """Hands go to …/rounds/, adjustments to …/adjustments/ (each with its own body)."""
+    if body.get("result") == Round.ADJUSTMENT:
+        raise invalid(
+            "調整（罰分、補錢、籌碼更正）記在 /api/sessions/{id}/adjustments/。",
+            "Adjustments (penalties, side payments, chip corrections) go to "
+            "/api/sessions/{id}/adjustments/.",
+        )
+
+
+def _adjustment_body(body: dict[str, Any]) -> dict[str, Any]:
+    if "result" in body:
+        raise invalid(
+            "調整的請求不帶 result。", "An adjustment's body has no result field."
+        )
+    return {"result": Round.ADJUSTMENT, **body}
+
+
+class AdjustmentListView(SessionView):
+    """A sitting's adjustments: money that is not a hand (a penalty, a side payment, a chip
+    correction). Each takes the sitting's next entry number, as a round does, and is corrected
+    and voided the same way; it never moves the deal or the dealer's streak."""
+
+    @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.adjustments_list(self.session(request, pk)))
+
+    @extend_schema(
+        request=AdjustmentPostSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        session = self.session(request, pk)
+        body = _body(request)
+        expected = _round_pointer(
+            body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
+        )
+        recorded = services.round_record(
+            session=session,
+            entry=_adjustment_body(_without(body, "expected_round")),
+            user=request.user,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_round=expected,
+            request_body=body,
+        )
+        headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
+        return Response(recorded.body, status=recorded.status, headers=headers)
+
+
+class AdjustmentDetailView(SessionView):
+    @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        return Response(selectors.adjustment_detail(self.session(request, pk), number))
+
+    @extend_schema(
+        request=AdjustmentCorrectionSerializer,
+        responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
+    )
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        session = self.session(request, pk)
+        selectors.adjustment_detail(session, number)  # 404 unless it is one
+        body = _body(request)
+        version = _round_pointer(
+            body,
+            "version",
+            "這次更正是在這一條的第幾版上改的",
+            "the version of the entry this correction was made on",
+        )
+        game_round = services.round_correct(
+            session=session,
+            number=number,
+            entry=_adjustment_body(_without(body, "version")),
+            user=request.user,
+            expected_version=version,
+        )
+        return Response(selectors.round_answer(game_round))
+
+    @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        session = self.session(request, pk)
+        selectors.adjustment_detail(session, number)
+        game_round = services.round_void(session=session, number=number, user=request.user)
+        return Response(selectors.round_answer(game_round))
+
+
 class RoundDetailView(SessionView):
     @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
@@ -275,6 +364,7 @@ class RoundDetailView(SessionView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)
         body = _body(request)
+        _not_an_adjustment(body)
         version = _round_pointer(
             body,
             "version",
@@ -620,3 +710,17 @@ class PlayerLinkView(PlayerView):
             return 200, _as_sent(selectors.player_detail(request.user, player))
 
         return _roster_write(request, link)
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **errors(401, 403, 404, 422)},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        """Take the link to an account away (the roster's owner only): the account sees the
+        player no more."""
+
+        def unlink() -> tuple[int, dict]:
+            player = services.player_unlink(player=self.player(request, pk), user=request.user)
+            return 200, _as_sent(selectors.player_detail(request.user, player))
+
+        return _roster_write(request, unlink)

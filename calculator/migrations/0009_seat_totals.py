@@ -16,6 +16,8 @@ def fill_seat_totals(apps, schema_editor):
     round_model = apps.get_model("calculator", "Round")
     payment_model = apps.get_model("calculator", "Payment")
     totals_model = apps.get_model("calculator", "SeatTotals")
+    # The totals of this model as it stood here (later migrations add fields).
+    fields = {field.name for field in totals_model._meta.get_fields()}
     for session in session_model.objects.order_by("pk").iterator():
         seats = "ESWN"[: session.player_count]
         balances = {seat: getattr(session, f"balance_{seat.lower()}") for seat in seats}
@@ -31,7 +33,7 @@ def fill_seat_totals(apps, schema_editor):
                 session=session,
                 seat=seat,
                 player_id=getattr(session, f"{SEAT_FIELDS[seat]}_id"),
-                **row,
+                **{key: value for key, value in row.items() if key in fields},
             )
             for seat, row in totals.items()
         )

@@ -267,10 +267,16 @@ class SessionForm(forms.Form):
         same_name: dict[str, list[dict[str, Any]]] = {}
         for entry in roster or []:
             same_name.setdefault(roster_key(entry["name"]), []).append(entry)
+        self.roster_names = {entry["id"]: roster_key(entry["name"]) for entry in roster or []}
         for seat in SEATS[:player_count]:
             # "A different 小李": a new person of the roster although it has this name.
             self.fields[f"new_{seat}"] = forms.BooleanField(
                 label=_("同名的另一个人（新加到名单）"), required=False
+            )
+            # Who sat here at the sitting this one starts from (a new sitting of the same
+            # table): that person again while the name is theirs.
+            self.fields[f"seat_id_{seat}"] = forms.IntegerField(
+                required=False, min_value=1, widget=forms.HiddenInput
             )
             typed = self.data.get(f"player_{seat}", "") if self.is_bound else ""
             people = same_name.get(roster_key(typed), []) if isinstance(typed, str) else []
@@ -294,14 +300,26 @@ class SessionForm(forms.Form):
             {
                 "name": self[f"player_{seat}"],
                 "new": self[f"new_{seat}"],
+                "seat_id": self[f"seat_id_{seat}"],
                 "pick": self[f"pick_{seat}"] if f"pick_{seat}" in self.fields else None,
             }
             for seat in SEATS[: self.chosen_count]
         ]
 
+    def same_person(self, seat: str) -> int | None:
+        """The roster person who sat at ``seat`` at the sitting this one starts from, while the
+        name typed there is still theirs."""
+        known = self.cleaned_data.get(f"seat_id_{seat}")
+        typed = self.cleaned_data.get(f"player_{seat}")
+        if known is None or not isinstance(typed, str):
+            return None
+        return known if self.roster_names.get(known) == roster_key(typed) else None
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         for seat in SEATS[: self.chosen_count]:
+            if f"pick_{seat}" in self.fields and cleaned.get(f"pick_{seat}") is None:
+                cleaned[f"pick_{seat}"] = self.same_person(seat)
             if (
                 f"pick_{seat}" in self.fields
                 and not cleaned.get(f"new_{seat}")
@@ -315,7 +333,9 @@ class SessionForm(forms.Form):
 
     def player_ids(self) -> list[int | None]:
         return [
-            None if self.cleaned_data.get(f"new_{seat}") else self.cleaned_data.get(f"pick_{seat}")
+            None
+            if self.cleaned_data.get(f"new_{seat}")
+            else self.cleaned_data.get(f"pick_{seat}") or self.same_person(seat)
             for seat in SEATS[: self.chosen_count]
         ]
 
@@ -338,6 +358,7 @@ class SessionForm(forms.Form):
         if start.get("player_count"):
             initial["player_count"] = start["player_count"]
         initial.update({f"player_{seat}": name for seat, name in start["players"].items() if name})
+        initial.update({f"seat_id_{seat}": pk for seat, pk in start.get("player_ids", {}).items()})
         return initial
 
     def clean_base_silver(self) -> Decimal:

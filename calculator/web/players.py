@@ -180,3 +180,21 @@ def player_link(request: HttpRequest, player: int) -> HttpResponse:
         % {"name": found.name, "user": username},
     )
     return redirect("web:player", player=found.pk)
+
+
+@written_once(write=any_post)
+@require_POST
+@login_required
+def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
+    """The roster's owner takes an account's link away: it sees the player no more."""
+    found = player_of(request, player)
+    was = found.user.get_username() if found.user_id else ""
+    try:
+        services.player_unlink(player=found, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, found, problem)
+    messages.success(
+        request,
+        _("已取消“%(name)s”和账号“%(user)s”的连接。") % {"name": found.name, "user": was},
+    )
+    return redirect("web:player", player=found.pk)

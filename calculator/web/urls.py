@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from calculator.web import passwords, players, rules_book, sw, views
+from calculator.web import adjustments, passwords, players, rules_book, sw, views
 
 app_name = "web"
 
@@ -33,6 +33,14 @@ urlpatterns = [
     path("sessions/<int:pk>/", views.session_detail, name="session"),
     path("sessions/<int:pk>/rounds/new/", views.round_new, name="round_new"),
     path("sessions/<int:pk>/rounds/draw/", views.round_draw, name="round_draw"),
+    path(
+        "sessions/<int:pk>/adjustments/new/", adjustments.adjustment_new, name="adjustment_new"
+    ),
+    path(
+        "sessions/<int:pk>/adjustments/<int:number>/edit/",
+        adjustments.adjustment_edit,
+        name="adjustment_edit",
+    ),
     path("sessions/<int:pk>/rounds/undo/", views.round_undo, name="round_undo"),
     path("sessions/<int:pk>/rounds/<int:number>/", views.round_detail, name="round"),
     path("sessions/<int:pk>/rounds/<int:number>/edit/", views.round_edit, name="round_edit"),
@@ -56,6 +64,7 @@ urlpatterns = [
     path("players/<int:player>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:player>/merge/", players.player_merge, name="player_merge"),
     path("players/<int:player>/link/", players.player_link, name="player_link"),
+    path("players/<int:player>/unlink/", players.player_unlink, name="player_unlink"),
     path("share/<str:token>/", views.share, name="share"),
     path("share/<str:token>/rounds/<int:number>/", views.share_round, name="share_round"),
     # Django's set_language view, as web:set_language.

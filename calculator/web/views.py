@@ -881,6 +881,9 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
     game_round = session.rounds.select_related("rules_version").filter(number=number).first()
     if game_round is None:
         raise Http404(_("本场没有这一局。"))
+    if game_round.result == Round.ADJUSTMENT:
+        # Not a hand: corrected on the adjustment's own form.
+        return redirect("web:adjustment_edit", pk=session.pk, number=number)
     if game_round.voided:
         messages.error(request, _("第%(n)s局已作废，不能更正。") % {"n": number})
         return redirect("web:round", pk=session.pk, number=number)
@@ -947,6 +950,15 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     hand = detail.get("hand") or {}
+    if detail["result"] == Round.ADJUSTMENT:
+        # Not a hand: no tiles, no engine, no calculator link; what it moved and why.
+        return {
+            "session": session,
+            "round": detail,
+            "result": None,
+            "seat_names": selectors.seat_names(session),
+            "check_url": None,
+        }
     return {
         "session": session,
         "round": detail,

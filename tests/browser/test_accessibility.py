@@ -172,6 +172,7 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
     walk.visit("hongzhong-why-three-winners", f"{hz}{table.three_winners}/")
     walk.visit("anqing-round-edit", f"/sessions/{table.anqing.pk}/rounds/1/edit/")
     walk.visit("members", f"/sessions/{table.anqing.pk}/members/")
+    walk.visit("adjustment-form", f"/sessions/{table.anqing.pk}/adjustments/new/")
 
     # The calculator with its result shown (R7: 獨吊 6 + 門清 3), the keyboard put away.
     walk.go("/calculator/")

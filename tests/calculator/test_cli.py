@@ -64,3 +64,31 @@ def test_call_command_in_process(tmp_path):
     with pytest.raises(SystemExit) as exited:
         call_command("score", str(tmp_path / "absent.json"), stdout=io.StringIO())
     assert exited.value.code == 2
+
+
+@pytest.mark.django_db
+def test_a_sitting_exported_from_the_command_line_with_its_adjustments(owner, capsys):
+    from calculator import selectors, services
+    from tests.calculator.hands import plain
+
+    session = services.session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
+    services.round_record(session=session, entry=plain("S"), user=owner)
+    services.round_record(
+        session=session,
+        entry={"result": "adjustment", "kind": "penalty", "from": "W", "amount": "2",
+               "reason": "詐胡"},
+        user=owner,
+    )  # fmt: skip
+    out = io.StringIO()
+    call_command("export_session", str(session.pk), stdout=out)
+    exported = json.loads(out.getvalue())
+    assert exported == json.loads(json.dumps(selectors.session_export(session), default=str))
+    assert exported["rounds"][1]["result"] == "adjustment"
+    assert exported["rounds"][1]["hand"]["reason"] == "詐胡"
+    out = io.StringIO()
+    call_command("export_session", str(session.pk), "--csv", stdout=out)
+    assert out.getvalue().splitlines()[-1].endswith(",詐胡")
+    with pytest.raises(SystemExit) as ended:
+        call_command("export_session", "999999")
+    assert ended.value.code == 2
+    assert "no sitting 999999" in capsys.readouterr().err

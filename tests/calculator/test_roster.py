@@ -283,8 +283,15 @@ def test_api_link_refusals_and_replay(api, owner, friend, client_for, new_sessio
     again = api.post(url, {"username": "xiaoli"}, format="json", headers=headers)
     assert first.status_code == again.status_code == 200
     assert first.json()["user"] == "xiaoli" and again["Idempotent-Replayed"] == "true"
-    # The friend cannot link what is not theirs.
+    # The friend cannot link what is not theirs, nor take the link away.
     assert client_for(friend).post(url, {"username": "xiaoli"}, format="json").status_code == 403
+    assert client_for(friend).get(f"/api/players/{east['id']}/").status_code == 200
+    assert client_for(friend).delete(url).status_code == 403
+    # The owner takes it away: the friend sees the player no more.
+    unlinked = api.delete(url)
+    assert unlinked.status_code == 200 and unlinked.json()["user"] is None
+    assert client_for(friend).get(f"/api/players/{east['id']}/").status_code == 404
+    assert api.delete(url).status_code == 200  # unlinked already: nothing changes
 
 
 def test_api_session_create_takes_roster_ids_and_new_people(api, new_session):

@@ -107,6 +107,16 @@ def test_rename_merge_and_link(owner_client, owner, sitting):
     detail = friend_client.get(f"/players/{east.pk}/")
     assert "只能查看" in text_of(detail) and "改名字" not in text_of(detail)
     assert friend_client.post(f"/players/{east.pk}/rename/", {"name": "x"}).status_code == 403
+    # Only the owner unlinks; then the account sees the player no more.
+    assert 'data-unlink' not in detail.content.decode()
+    assert friend_client.post(f"/players/{east.pk}/unlink/").status_code == 403
+    owner_page = owner_client.get(f"/players/{east.pk}/").content.decode()
+    assert "现在连着账号“xiaoli”" in text_of(owner_client.get(f"/players/{east.pk}/"))
+    assert "data-unlink" in owner_page
+    unlinked = owner_client.post(f"/players/{east.pk}/unlink/")
+    assert "已取消“阿东东”和账号“xiaoli”的连接" in text_of(owner_client.get(unlinked["Location"]))
+    assert Player.objects.get(pk=east.pk).user_id is None
+    assert friend_client.get(f"/players/{east.pk}/").status_code == 404
 
 
 def test_a_stranger_sees_no_player(owner, sitting):
@@ -125,3 +135,30 @@ def test_the_roster_in_english(owner_client, sitting):
     assert "Roster" in words and "1 sitting" in words
     words = text_of(owner_client.get(f"/players/{sitting.east_id}/"))
     assert "Rename" in words and "Link to an account" in words
+
+
+def test_a_new_sitting_of_the_same_table_seats_the_same_people_not_only_the_names(
+    owner_client, owner, sitting
+):
+    """Two 阿东 on the roster: "new sitting with the same players" seats the 阿东 who sat there,
+    without asking; a name changed on the form is that name's person again."""
+    assert new_sitting(owner_client, new_E="on").status_code == 302
+    second_adong = Session.objects.exclude(pk=sitting.pk).get()
+    assert second_adong.east_id != sitting.east_id
+    for source, east_id in ((second_adong, second_adong.east_id), (sitting, sitting.east_id)):
+        form = owner_client.get(f"/sessions/new/?from={source.pk}").content.decode()
+        assert f'name="seat_id_E" value="{east_id}"' in form
+        before = set(Session.objects.values_list("pk", flat=True))
+        again = new_sitting(owner_client, seat_id_E=str(east_id), seat_id_S=str(source.south_id))
+        assert again.status_code == 302, text_of(again)
+        made = Session.objects.exclude(pk__in=before).get()
+        assert (made.east_id, made.south_id) == (east_id, source.south_id)
+    # An id whose person has another name than the one typed is not used: 阿南 typed at east
+    # with 阿东's id is 阿南.
+    before = set(Session.objects.values_list("pk", flat=True))
+    moved = new_sitting(
+        owner_client, player_E="阿南", player_S="阿东", new_S="on", seat_id_E=str(sitting.east_id)
+    )
+    assert moved.status_code == 302, text_of(moved)
+    made = Session.objects.exclude(pk__in=before).get()
+    assert made.east_id == sitting.south_id

@@ -1,0 +1,171 @@
+"""Adjustments on the pages: money that is not a hand — a penalty (詐胡: one player pays each
+other player, or a fine paid to one player), a side payment, a chip correction. One form records
+one (written once, for the entry number it was opened for) and corrects one (on the version it
+was opened on); voiding goes through the round's own void page. The services check every field
+(``services.adjustment_parse``) and their refusal is shown on the form, nothing saved."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from calculator import selectors, services
+from calculator.errors import CalculatorError, RoundConflict
+from calculator.models import Round, Session
+from calculator.web.once import any_post, written_once
+from calculator.web.templatetags.tiles import pick
+from calculator.web.views import (
+    posted_number,
+    remember_changes,
+    seats_in_play,
+    while_open,
+    with_session,
+)
+
+KINDS = ("penalty", "side_payment", "chip_correction")
+EACH = "each"  # the "to" choice of a penalty paid to each other player
+
+
+def kind_choices() -> list[tuple[str, str, str]]:
+    """(value, label, what it is) for the form's first question."""
+    return [
+        ("penalty", _("罚分"), _("比如诈胡：一家赔给每一家，或罚给某一家")),
+        ("side_payment", _("补钱"), _("两个人之间的一笔钱，比如上次欠的")),
+        ("chip_correction", _("筹码更正"), _("筹码点错了，从一家拨给另一家")),
+    ]
+
+
+def posted_entry(request: HttpRequest) -> dict[str, Any]:
+    """The adjustment as the form posts it, for the services to check."""
+    post = request.POST
+    payee = post.get("to", "")
+    return {
+        "result": Round.ADJUSTMENT,
+        "kind": post.get("kind", ""),
+        "from": post.get("from", ""),
+        "to": None if payee in ("", EACH) else payee,
+        "amount": post.get("amount", "").strip(),
+        "reason": post.get("reason", ""),
+    }
+
+
+def form_context(
+    request: HttpRequest,
+    session: Session,
+    game_round: Round | None,
+    values: dict[str, Any],
+    error: str | None = None,
+) -> dict[str, Any]:
+    state = selectors.session_state(session)
+    return {
+        "session": session,
+        "round": game_round,
+        "values": values,
+        "error": error,
+        "kinds": kind_choices(),
+        "seats": [
+            (seat, name)
+            for seat, name in selectors.seat_names(session).items()
+            if seat in seats_in_play(session)
+        ],
+        "each": EACH,
+        "next_round": state["next_round"],
+    }
+
+
+def shown_values(entry: dict[str, Any]) -> dict[str, Any]:
+    """What the form shows again: the fields as entered (``to`` of each other player as EACH)."""
+    return {**entry, "to": entry.get("to") or EACH}
+
+
+@written_once(write=any_post)
+@with_session
+@while_open
+def adjustment_new(request: HttpRequest, session: Session) -> HttpResponse:
+    if request.method != "POST":
+        kind = request.GET.get("kind", "penalty")
+        values = {"kind": kind if kind in KINDS else "penalty", "to": EACH, "reason": ""}
+        if values["kind"] == "penalty":
+            values["reason"] = _("诈胡")
+        return render(
+            request, "web/adjustment_form.html", form_context(request, session, None, values)
+        )
+    return save(request, session, None)
+
+
+@written_once(write=any_post)
+@with_session
+@while_open
+def adjustment_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game_round = (
+        session.rounds.filter(number=number, result=Round.ADJUSTMENT)
+        .select_related("rules_version")
+        .first()
+    )
+    if game_round is None:
+        raise Http404(_("本场没有这一条调整。"))
+    if game_round.voided:
+        return redirect("web:round", pk=session.pk, number=number)
+    if request.method != "POST":
+        values = shown_values(dict(game_round.hand))
+        return render(
+            request,
+            "web/adjustment_form.html",
+            form_context(request, session, game_round, values),
+        )
+    return save(request, session, game_round)
+
+
+def save(request: HttpRequest, session: Session, game_round: Round | None) -> HttpResponse:
+    entry = posted_entry(request)
+    before = selectors.session_balances(session)
+    try:
+        if game_round is None:
+            recorded = services.round_record(
+                session=session,
+                entry=entry,
+                user=request.user,
+                expected_round=posted_number(request, "expected_round"),
+            )
+            title = _("第%(n)s条已记录：%(what)s") % {
+                "n": recorded.round.number,
+                "what": dict((k, label) for k, label, _what in kind_choices()).get(
+                    entry["kind"], ""
+                ),
+            }
+        else:
+            services.round_correct(
+                session=session,
+                number=game_round.number,
+                entry=entry,
+                user=request.user,
+                expected_version=posted_number(request, "version"),
+            )
+            title = _("第%(n)s条已更正") % {"n": game_round.number}
+    except RoundConflict as conflict:
+        # Another phone got there first: nothing saved; the form again, for the entry it would
+        # now take (or the correction on the entry as it is now), with what happened said.
+        if game_round is None:
+            error = _(
+                "第%(n)s条已经被另一台手机记了（看看下面的记录），这一条没有保存。"
+                "如果还要记，再点一次保存，它会记成第%(next)s条。"
+            ) % {"n": conflict.expected, "next": conflict.next_round}
+        else:
+            game_round.refresh_from_db()
+            error = _("这一条在你打开更正之后被改过了，没有更正。看一下现在的样子，再改一次。")
+        context = form_context(request, session, game_round, shown_values(entry), error)
+        return render(request, "web/adjustment_form.html", context, status=409)
+    except CalculatorError as problem:
+        context = form_context(
+            request,
+            session,
+            game_round,
+            shown_values(entry),
+            pick(problem.as_dict()["error"], "message", selectors.seat_names(session)),
+        )
+        return render(request, "web/adjustment_form.html", context, status=400)
+    remember_changes(request, session, before, title)
+    return redirect("web:session", pk=session.pk)
