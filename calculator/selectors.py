@@ -990,6 +990,42 @@ def seat_totals_of(
     return totals
 
 
+def no_pair_totals(seats: Iterable[str]) -> dict[tuple[str, str], Decimal]:
+    """Every ordered pair (payer, payee) of the seats in play, nothing paid yet."""
+    seats = tuple(seats)
+    return {(payer, payee): ZERO for payer in seats for payee in seats if payer != payee}
+
+
+def round_pair_totals(
+    game_round: Round, payments: Iterable[Payment]
+) -> dict[tuple[str, str], Decimal]:
+    """What one round (in memory, just scored) adds to what each seat paid another: its
+    payments summed by (payer, payee); nothing for a voided round."""
+    added: dict[tuple[str, str], Decimal] = {}
+    if game_round.voided:
+        return added
+    for payment in payments:
+        pair = (payment.payer, payment.payee)
+        added[pair] = added.get(pair, ZERO) + payment.amount
+    return {pair: amount for pair, amount in added.items() if amount}
+
+
+def pair_totals_of(seats: Iterable[str], payments: QuerySet) -> dict[tuple[str, str], Decimal]:
+    """What each seat paid each other over ``payments`` (a sitting's) of the rounds that count
+    (not voided): one SQL aggregate, whatever the length of the sitting."""
+    totals = no_pair_totals(seats)
+    rows = (
+        payments.filter(round__voided=False)
+        .values("payer", "payee")
+        .annotate(paid=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        pair = (row["payer"], row["payee"])
+        totals[pair] = totals.get(pair, ZERO) + row["paid"]
+    return totals
+
+
 # --- export ----------------------------------------------------------------------------------
 
 

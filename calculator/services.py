@@ -18,13 +18,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, F, Max, PositiveIntegerField, Q, Value, When
+from django.db.models import Case, DecimalField, F, Max, PositiveIntegerField, Q, Value, When
 from django.utils import timezone
 
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
 from calculator.models import (
     BALANCE_FIELDS,
     IdempotentAnswer,
+    PairTotals,
     Payment,
     Player,
     Round,
@@ -39,7 +40,10 @@ from calculator.selectors import (
     ZERO,
     game_of_session,
     hand_scored,
+    no_pair_totals,
+    pair_totals_of,
     round_answer,
+    round_pair_totals,
     round_totals,
     rules_for,
     seat_totals_of,
@@ -369,6 +373,10 @@ def session_create(
     SeatTotals.objects.bulk_create(
         SeatTotals(session=session, seat=seat, player=person)
         for seat, person in session.seat_players().items()
+    )
+    PairTotals.objects.bulk_create(
+        PairTotals(session=session, payer=payer, payee=payee)
+        for payer, payee in no_pair_totals(seats)
     )
     return session
 
@@ -991,9 +999,12 @@ def _history_changed(
         # The rounds or their payments changed: the seats' kept totals follow in this transaction.
         balances = {seat: state[field] for seat, field in BALANCE_FIELDS.items()}
         if added is not None:
+            added_payments = list(added_payments)
             seat_totals_add(session, added, balances, added_payments)
+            pair_totals_add(session, added, added_payments)
         else:
             seat_totals_refresh(session, balances)
+            pair_totals_refresh(session)
 
 
 SEAT_TOTAL_COUNTS = (
@@ -1059,6 +1070,43 @@ def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> No
     SeatTotals.objects.bulk_create(
         SeatTotals(session=session, seat=seat, player_id=people[seat], **row)
         for seat, row in totals.items()
+    )
+
+
+def pair_totals_add(session: Session, game_round: Round, payments: Iterable[Payment]) -> None:
+    """A round recorded after the others: its payments (``selectors.round_pair_totals``) are
+    added to what each seat paid another in one UPDATE, whatever the length of the sitting. A
+    sitting without its rows is counted whole."""
+    added = round_pair_totals(game_round, payments)
+    if not added:
+        return
+    pairs = Q()
+    for payer, payee in added:
+        pairs |= Q(payer=payer, payee=payee)
+    amount = Case(
+        *(
+            When(payer=payer, payee=payee, then=Value(paid))
+            for (payer, payee), paid in added.items()
+        ),
+        default=Value(ZERO),
+        output_field=DecimalField(max_digits=24, decimal_places=4),
+    )
+    updated = (
+        PairTotals.objects.filter(session=session)
+        .filter(pairs)
+        .update(amount=F("amount") + amount)
+    )
+    if updated != len(added):
+        pair_totals_refresh(session)
+
+
+def pair_totals_refresh(session: Session) -> None:
+    """Rewrite the sitting's ``PairTotals`` from its payments (one SQL aggregate)."""
+    totals = pair_totals_of(seats_of(session), Payment.objects.filter(round__session=session))
+    PairTotals.objects.filter(session=session).delete()
+    PairTotals.objects.bulk_create(
+        PairTotals(session=session, payer=payer, payee=payee, amount=amount)
+        for (payer, payee), amount in totals.items()
     )
 
 
