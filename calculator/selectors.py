@@ -1515,9 +1515,10 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
 # --- groups: the standings of people who play together (models.Group) --------------------------
 
 GROUP_PERIODS = ("month", "season", "year", "all")
-YEAR_MONTH = re.compile(r"(\d{4})-(\d{2})")
-YEAR_SEASON = re.compile(r"(\d{4})-Q([1-4])")
-YEAR = re.compile(r"\d{4}")
+# ASCII digits only (``\d`` would take "２０２６" too).
+YEAR_MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
+YEAR_SEASON = re.compile(r"([0-9]{4})-Q([1-4])")
+YEAR = re.compile(r"[0-9]{4}")
 
 
 def groups_for_user(user: AbstractBaseUser) -> QuerySet[Group]:

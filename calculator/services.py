@@ -1668,6 +1668,11 @@ def _checked_group_name(name: object) -> str:
     return cleaned
 
 
+def _an_id(pk: int) -> bool:
+    """Whether ``pk`` can be a row's id (a positive 64-bit integer)."""
+    return 0 < pk < 2**63
+
+
 def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
     """``players``: a list of 2 to ``GROUP_PLAYERS_MAX`` different ids of the owner's roster."""
     if (
@@ -1680,7 +1685,8 @@ def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
             f"players must be a list of the ids (whole numbers) of 2 to {GROUP_PLAYERS_MAX} "
             f"players of your roster.",
         )
-    found = list(Player.objects.filter(owner=owner, pk__in=players))
+    # An id out of the database's range names nobody (and is never sent to it).
+    found = list(Player.objects.filter(owner=owner, pk__in=[pk for pk in players if _an_id(pk)]))
     missing = sorted(set(players) - {player.pk for player in found})
     if missing:
         raise invalid(
@@ -1792,7 +1798,7 @@ def group_paid_out(*, group: Group, user: AbstractBaseUser | None, sittings: obj
     assert user is not None
     marked = (
         group_sittings(group)
-        .filter(pk__in=sittings, owner=user, paid_out_at__isnull=True)
+        .filter(pk__in=[pk for pk in sittings if _an_id(pk)], owner=user, paid_out_at__isnull=True)
         .order_by()
     )
     pks = list(marked.values_list("pk", flat=True))
