@@ -1796,15 +1796,20 @@ def _pair_sums(sittings: QuerySet[Session]) -> dict[tuple[int, int], Decimal]:
 
 
 def group_standings(
-    user: AbstractBaseUser, group: Group, period: GroupPeriod, game: str | None
+    user: AbstractBaseUser,
+    group: Group,
+    period: GroupPeriod,
+    game: str | None,
+    players: list[Player] | None = None,
 ) -> dict[str, Any]:
     """The group's standings over the sittings of ``period`` (and of one ``game``, or of all):
     per player the sittings, hands, wins, self-draws, deal-ins, what they paid under 包, their
     biggest hand of each game (linked to its round when ``user`` may open that sitting) and
     their total won or lost, biggest total first; the titles; and, for each pair of players who
     sat together, what each paid the other. Read from the kept totals: a fixed number of
-    queries whatever the length of the history."""
-    players = list(group.players.order_by("name", "id"))
+    queries whatever the length of the history. ``players``: the group's, if already read."""
+    if players is None:
+        players = list(group.players.order_by("name", "id"))
     pks = [player.pk for player in players]
     sittings = _in_period(group_sittings(group, pks), period, game)
     rows, biggest = _group_rows(players, sittings)
@@ -1895,10 +1900,11 @@ def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     return _titles(*_group_rows(players, sittings))
 
 
-def group_unpaid(group: Group) -> dict[str, Any]:
+def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, Any]:
     """The sittings of the group not paid out yet, summed as one settle-up: each player's total
-    over them and the fewest transfers that settle them (``transfers_to_settle`` over people)."""
-    pks = group_player_ids(group)
+    over them and the fewest transfers that settle them (``transfers_to_settle`` over people).
+    ``players``: the group's ids (name order), if already read."""
+    pks = group_player_ids(group) if players is None else players
     unpaid = group_sittings(group, pks).filter(paid_out_at__isnull=True)
     ids = list(unpaid.order_by("created_at", "id").values_list("pk", flat=True))
     sums = SeatTotals.objects.filter(session__in=ids).values("player").annotate(
@@ -1917,11 +1923,17 @@ def group_unpaid(group: Group) -> dict[str, Any]:
 
 
 def group_sittings_listed(
-    user: AbstractBaseUser, group: Group, period: GroupPeriod, game: str | None, limit: int
+    user: AbstractBaseUser,
+    group: Group,
+    period: GroupPeriod,
+    game: str | None,
+    limit: int,
+    players: list[int] | None = None,
 ) -> list[dict[str, Any]]:
     """The newest ``limit`` sittings of the group in the period: id (None when ``user`` may not
     open it), name, game, date and whether it was paid out."""
-    sittings = _in_period(group_sittings(group), period, game).order_by("-created_at", "-id")
+    sittings = _in_period(group_sittings(group, players), period, game)
+    sittings = sittings.order_by("-created_at", "-id")
     rows = list(
         sittings.values("pk", "name", "game", "created_at", "paid_out_at", "owner_id")[:limit]
     )

@@ -135,8 +135,14 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     except CalculatorError as refused_period:
         problem = said(refused_period)
         period, game = selectors.group_period_of({}, today), None
-    answer = selectors.group_standings(request.user, group, period, game)
     detail = selectors.group_detail(request.user, group)
+    # The group's people, read once for every part of the page.
+    people = [
+        Player(pk=player["id"], name=player["name"], owner_id=group.owner_id)
+        for player in detail["players"]
+    ]
+    order = [player.pk for player in people]
+    answer = selectors.group_standings(request.user, group, period, game, people)
     names = {player["id"]: player["name"] for player in detail["players"]}
     game_code = game or "all"
     for row in answer["standings"]:
@@ -155,7 +161,6 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     for pair in answer["head_to_head"]:
         nets[(pair["player"], pair["other"])] = pair["net"]
         nets[(pair["other"], pair["player"])] = money_str(-Decimal(pair["net"]))
-    order = [player["id"] for player in detail["players"]]
     grid = [
         {
             "name": names[row],
@@ -165,7 +170,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         }
         for row in order
     ]
-    unpaid = selectors.group_unpaid(group)
+    unpaid = selectors.group_unpaid(group, order)
     periods = [
         {"kind": kind, "word": PERIOD_WORDS[kind], "url": _link(group.pk, period=kind, game=game)}
         for kind in selectors.GROUP_PERIODS
@@ -202,7 +207,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         ],
         "unpaid_ids": ",".join(str(pk) for pk in unpaid["sittings"]),
         "sittings": selectors.group_sittings_listed(
-            request.user, group, period, game, SITTINGS_SHOWN
+            request.user, group, period, game, SITTINGS_SHOWN, order
         ),
         "sittings_shown": SITTINGS_SHOWN,
     }
