@@ -51,3 +51,21 @@ def test_a_groups_page_over_two_sittings(phone, live_server) -> None:
     expect(page.locator("[data-unpaid]")).to_contain_text("每一场都结清了")
     assert Session.objects.filter(paid_out_at__isnull=False).count() == 2
     check_phone(page, "group-03-paid-out")
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hant"])
+def test_the_group_page_fits_a_phone_in_english_and_traditional(phone, live_server, language):
+    owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    sitting = services.session_create(owner=owner, name="週六", players=PLAYERS, base_silver="1")
+    services.round_record(session=sitting, entry=paofeng("W"), user=owner)
+    group = services.group_create(
+        owner=owner, name="牌友", players=[p.pk for p in sitting.seat_players().values()]
+    )
+    page = log_in(phone(), live_server, owner, language)
+    page.goto(f"{live_server.url}/groups/{group.pk}/")
+    expect(page.locator("[data-titles]")).to_contain_text(
+        "Most wins" if language == "en" else "胡牌王"
+    )
+    check_phone(page, f"group-04-{language}")
+    page.goto(f"{live_server.url}/groups/")
+    check_phone(page, f"group-05-list-{language}")
