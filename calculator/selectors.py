@@ -1546,9 +1546,12 @@ def group_player_ids(group: Group) -> list[int]:
     return list(group.players.order_by("name", "id").values_list("pk", flat=True))
 
 
-def group_sittings(group: Group, players: list[int] | None = None) -> QuerySet[Session]:
+def group_sittings(
+    group: Group, players: list[int] | QuerySet | None = None
+) -> QuerySet[Session]:
     """The sittings that count for the group: every seat in play taken by one of its players (a
-    three-player sitting of three of four counts; one with anybody else does not)."""
+    three-player sitting of three of four counts; one with anybody else does not). ``players``:
+    the group's ids, or a subquery of them."""
     pks = group_player_ids(group) if players is None else players
     return Session.objects.filter(east__in=pks, south__in=pks).filter(
         Q(west__isnull=True) | Q(west__in=pks), Q(north__isnull=True) | Q(north__in=pks)
@@ -1691,23 +1694,25 @@ def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | Non
 GROUP_COUNTS = ("hands", "wins", "self_draws", "deal_ins", "bao_payments")
 
 
+def _group_row(pk: int, name: str) -> dict[str, Any]:
+    return {
+        "id": pk,
+        "name": name,
+        "sittings": 0,
+        "balance": ZERO,
+        **dict.fromkeys(GROUP_COUNTS, 0),
+        "paid_under_bao": ZERO,
+        "biggest": [],
+    }
+
+
 def _group_rows(
-    players: list[Player], sittings: QuerySet[Session]
+    players: list[Player] | None, sittings: QuerySet[Session]
 ) -> tuple[dict[int, dict[str, Any]], list[dict[str, Any]]]:
     """Each player's sums over ``sittings`` (one SQL aggregate of the kept ``SeatTotals``), and
-    the biggest hand of each player in each game (one more)."""
-    rows = {
-        player.pk: {
-            "id": player.pk,
-            "name": player.name,
-            "sittings": 0,
-            "balance": ZERO,
-            **dict.fromkeys(GROUP_COUNTS, 0),
-            "paid_under_bao": ZERO,
-            "biggest": [],
-        }
-        for player in players
-    }
+    the biggest hand of each player in each game (one more). ``players`` None: a row for each
+    player who sat at one of them (no names: for the titles alone)."""
+    rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
     kept = SeatTotals.objects.filter(session__in=sittings.order_by().values("pk"))
     sums = (
         kept.values("player")
@@ -1720,6 +1725,8 @@ def _group_rows(
         .order_by()
     )
     for found in sums:
+        if players is None:
+            rows[found["player"]] = _group_row(found["player"], "")
         row = rows.get(found["player"])
         if row is None:
             continue
@@ -1740,12 +1747,14 @@ def _group_rows(
 def _titled(
     rows: Iterable[dict[str, Any]], value: Any, **fields: Any
 ) -> dict[str, Any] | None:
-    """A title: the players with the highest ``value(row)`` (ties share it); nobody at 0."""
+    """A title: the players with the highest ``value(row)`` (ties share it, in the order of
+    their ids); nobody at 0."""
     values = {row["id"]: value(row) for row in rows}
     best = max((v for v in values.values() if v), default=None)
     if best is None:
         return None
-    return {**fields, "value": best, "players": [pk for pk, v in values.items() if v == best]}
+    holders = sorted(pk for pk, v in values.items() if v == best)
+    return {**fields, "value": best, "players": holders}
 
 
 def _titles(rows: dict[int, dict[str, Any]], biggest: list[dict[str, Any]]) -> list[dict]:
@@ -1895,9 +1904,9 @@ def group_standings(
 
 def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     """Only the titles of the group over ``period`` (every game): two queries."""
-    players = list(group.players.order_by("name", "id"))
-    sittings = _in_period(group_sittings(group, [p.pk for p in players]), period, None)
-    return _titles(*_group_rows(players, sittings))
+    people = group.players.order_by().values("pk")
+    sittings = _in_period(group_sittings(group, people), period, None)
+    return _titles(*_group_rows(None, sittings))
 
 
 def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, Any]:

@@ -1542,6 +1542,9 @@ def player_merge(*, owner: AbstractBaseUser | None, keep: Player, merged: Player
     for field in SEAT_FIELDS.values():
         Session.objects.filter(**{field: merged.pk}).update(**{field: keep.pk})
     SeatTotals.objects.filter(player=merged).update(player=keep)
+    # The groups the other entry was in have the person kept instead.
+    for group in Group.objects.filter(players=merged):
+        group.players.add(keep)
     if keep.user_id is None and merged.user_id is not None:
         keep.user_id = merged.user_id
         keep.save(update_fields=["user"])

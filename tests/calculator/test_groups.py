@@ -244,6 +244,8 @@ def test_standings_of_december_count_the_sittings_of_the_month_in_the_site_time_
         ("biggest", "anji"): (10, "b"),
         ("biggest", "hongzhong"): (2, "bc"),
     }
+    # The titles alone (a player's page) are the same.
+    assert selectors.group_titles_of(group, period()) == answer["titles"]
 
 
 def test_standings_of_all_time_a_season_a_year_and_one_game(owner, table):
@@ -464,3 +466,17 @@ def test_a_group_is_made_of_the_owners_roster(owner, table):
     group.refresh_from_db()
     assert group.name == "三人"
     assert list(selectors.group_sittings(group)) == [sittings["anji"]]
+
+
+def test_a_merge_keeps_the_person_in_the_groups_of_the_entry_merged(owner):
+    first = services.session_create(owner=owner, name="一", players=["a", "b", "c", "d"])
+    second = services.session_create(
+        owner=owner, name="二", players=["a2", "b", "c", "d"], new_players=[True, False, False, False]
+    )
+    group = services.group_create(
+        owner=owner, name="g", players=[p.pk for p in second.seat_players().values()]
+    )
+    services.player_merge(owner=owner, keep=first.east, merged=second.east)
+    assert first.east in group.players.all()
+    # Both sittings are now of the group's people.
+    assert set(selectors.group_sittings(group)) == {first, second}
