@@ -18,6 +18,8 @@ targets:
 - the session page, the share page, the ledger and settle-up: p50 ≤ 20 ms at 200 and at 2,000
   rounds;
 - the player page of someone at 100 sittings of 200 rounds each: p50 ≤ 20 ms;
+- the group page and its API standings (``?period=all``) over the same 100 sittings, the group
+  being the regular's four people: p50 ≤ 20 ms;
 - the calculator and the hand-entry page: p50 ≤ 10 ms;
 - ``POST /api/score/``: at least 0.6 of the bare view's throughput.
 
@@ -126,6 +128,10 @@ def build(users_token: dict, rng: random.Random) -> dict:
                 "rounds": rounds,
             },
         )
+    # The regular's table as a group: its standings read the same 100 sittings' kept totals.
+    group = services.group_create(
+        owner=user, name="regulars", players=[p.pk for p in regular.seat_players().values()]
+    )
     writes = services.session_create(
         owner=user, name="writes", players=["甲", "乙", "丙", "丁"], base_silver="1"
     )
@@ -138,6 +144,7 @@ def build(users_token: dict, rng: random.Random) -> dict:
     return {
         "sittings": sittings,
         "regular": regular.east_id,
+        "group": group.pk,
         "writes": writes.pk,
         "cookie": f"{settings.SESSION_COOKIE_NAME}={store.session_key}",
         "wins": [w for w in wins if w["result"] == "win"],
@@ -199,6 +206,22 @@ def rows_for(world: dict, token: str, rng: random.Random) -> list[Row]:
             target_ms=20,
         )
     )
+    rows += [
+        Row(
+            f"group page, {PLAYER_SITTINGS} sittings × {PLAYER_ROUNDS} rounds",
+            "GET",
+            [f"/groups/{world['group']}/?period=all"],
+            headers=page,
+            target_ms=20,
+        ),
+        Row(
+            f"GET …/standings/ (group), {PLAYER_SITTINGS} sittings",
+            "GET",
+            [f"/api/groups/{world['group']}/standings/?period=all"],
+            headers=api,
+            target_ms=20,
+        ),
+    ]
     return rows
 
 

@@ -103,6 +103,12 @@ class Session(models.Model):
     next_dealer = models.CharField(max_length=1, choices=SEAT_CHOICES, default="E")
     next_streak = models.PositiveIntegerField(default=0)
     last_number = models.PositiveIntegerField(default=0)
+    # Set by the owner once the money of the sitting has changed hands (and cleared to take that
+    # back): a group's settle-up across its sittings sums only those not paid out yet.
+    paid_out_at = models.DateTimeField(null=True, blank=True)
+    paid_out_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -270,6 +276,52 @@ class SeatTotals(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} {self.seat}"
+
+
+class PairTotals(models.Model):
+    """What one seat of a sitting paid another over the rounds that count (not voided): the sum
+    of their ``Payment`` rows payer → payee, kept by the services with ``SeatTotals`` (one row
+    for every ordered pair of the seats in play, from the sitting's creation on), so a group's
+    head-to-head adds up a few rows a sitting instead of the payments
+    (``services.pair_totals_refresh``)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pair_totals")
+    payer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    payee = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    amount = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+
+    class Meta:
+        ordering = ["session", "payer", "payee"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "payer", "payee"], name="one_totals_per_pair"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} {self.payer}→{self.payee} {self.amount}"
+
+
+class Group(models.Model):
+    """People of a user's roster who play together (一群牌友): their standings over the sittings
+    where only they sit. Seen by its owner, its ``members`` and the accounts linked to one of its
+    players; changed by its owner only."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_groups"
+    )
+    name = models.CharField(max_length=60)
+    players = models.ManyToManyField(Player, blank=True, related_name="groups")
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="shared_groups"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class IdempotentAnswer(models.Model):

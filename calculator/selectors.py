@@ -11,22 +11,24 @@ import csv
 import io
 import re
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 from itertools import combinations
 from threading import Lock
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, Max, Min, Q, QuerySet, Sum
+from django.db.models import Case, Count, F, IntegerField, Max, Min, Q, QuerySet, Sum, When
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Mod
 
 from calculator.errors import invalid, not_found
 from calculator.models import (
     BALANCE_FIELDS,
+    Group,
+    PairTotals,
     Payment,
     Player,
     Round,
@@ -38,7 +40,7 @@ from calculator.models import (
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
 from scoring import SEATS
-from scoring.games import Game, game_of, score
+from scoring.games import GAMES, Game, game_of, score
 
 ZERO = Decimal("0")
 
@@ -718,16 +720,24 @@ def standings(
     return table
 
 
-def _zero_sum_groups(debts: list[tuple[str, Decimal]]) -> list[list[tuple[str, Decimal]]]:
-    """The partition of the seats into the most groups that each sum to zero.
+# The most people an exhaustive search of the fewest transfers tries every split of; beyond
+# that (a big group's settle-up across sittings) they settle as one group: k − 1 transfers.
+EXHAUSTIVE_DEBTS = 10
+
+
+def _zero_sum_groups(debts: list[tuple[Any, Decimal]]) -> list[list[tuple[Any, Decimal]]]:
+    """The partition of the seats (or people) into the most groups that each sum to zero.
 
     n seats that owe or are owed can always settle in n − (number of such groups) transfers, and
-    never in fewer; four seats at most, so trying every split is cheap.
+    never in fewer; four seats at most, so trying every split is cheap (more than
+    ``EXHAUSTIVE_DEBTS`` people are taken as one group).
     """
     if not debts:
         return []
+    if len(debts) > EXHAUSTIVE_DEBTS:
+        return [debts]
     first, rest = debts[0], debts[1:]
-    best: list[list[tuple[str, Decimal]]] | None = None
+    best: list[list[tuple[Any, Decimal]]] | None = None
     for size in range(len(rest) + 1):
         for partners in combinations(rest, size):
             group = [first, *partners]
@@ -749,16 +759,19 @@ def settlement(
     )
 
 
-def transfers_to_settle(balances: dict[str, Decimal]) -> list[dict[str, str]]:
+def transfers_to_settle(
+    balances: Mapping[Any, Decimal], order: Sequence[Any] = SEATS
+) -> list[dict[str, Any]]:
     """Within each zero-sum group, the biggest debtor pays the biggest creditor, and so on: a
-    group of k seats settles in k − 1 transfers, the fewest possible overall."""
-    debts = [(seat, balances[seat]) for seat in SEATS if balances.get(seat, 0) != 0]
-    transfers: list[dict[str, str]] = []
+    group of k seats settles in k − 1 transfers, the fewest possible overall. The keys are the
+    seats (E S W N), or any others listed in ``order`` (a group's people), which also breaks
+    ties between equal amounts."""
+    rank = {key: index for index, key in enumerate(order)}
+    debts = [(key, balances[key]) for key in order if balances.get(key, 0) != 0]
+    transfers: list[dict[str, Any]] = []
     for group in _zero_sum_groups(debts):
-        owed = sorted(([a, s] for s, a in group if a > 0), key=lambda x: (-x[0], SEATS.index(x[1])))
-        owing = sorted(
-            ([-a, s] for s, a in group if a < 0), key=lambda x: (-x[0], SEATS.index(x[1]))
-        )
+        owed = sorted(([a, k] for k, a in group if a > 0), key=lambda x: (-x[0], rank[x[1]]))
+        owing = sorted(([-a, k] for k, a in group if a < 0), key=lambda x: (-x[0], rank[x[1]]))
         i = j = 0
         while i < len(owing) and j < len(owed):
             amount = min(owing[i][0], owed[j][0])
@@ -1063,6 +1076,42 @@ def seat_totals_of(
         else:
             totals[row["payer"]]["adjusted"] -= row["paid"]
             totals[row["payee"]]["adjusted"] += row["paid"]
+    return totals
+
+
+def no_pair_totals(seats: Iterable[str]) -> dict[tuple[str, str], Decimal]:
+    """Every ordered pair (payer, payee) of the seats in play, nothing paid yet."""
+    seats = tuple(seats)
+    return {(payer, payee): ZERO for payer in seats for payee in seats if payer != payee}
+
+
+def round_pair_totals(
+    game_round: Round, payments: Iterable[Payment]
+) -> dict[tuple[str, str], Decimal]:
+    """What one round (in memory, just scored) adds to what each seat paid another: its
+    payments summed by (payer, payee); nothing for a voided round."""
+    added: dict[tuple[str, str], Decimal] = {}
+    if game_round.voided:
+        return added
+    for payment in payments:
+        pair = (payment.payer, payment.payee)
+        added[pair] = added.get(pair, ZERO) + payment.amount
+    return {pair: amount for pair, amount in added.items() if amount}
+
+
+def pair_totals_of(seats: Iterable[str], payments: QuerySet) -> dict[tuple[str, str], Decimal]:
+    """What each seat paid each other over ``payments`` (a sitting's) of the rounds that count
+    (not voided): one SQL aggregate, whatever the length of the sitting."""
+    totals = no_pair_totals(seats)
+    rows = (
+        payments.filter(round__voided=False)
+        .values("payer", "payee")
+        .annotate(paid=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        pair = (row["payer"], row["payee"])
+        totals[pair] = totals.get(pair, ZERO) + row["paid"]
     return totals
 
 
@@ -1555,3 +1604,454 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
         "games": per_game,
         "curve": curve,
     }
+
+
+# --- groups: the standings of people who play together (models.Group) --------------------------
+
+GROUP_PERIODS = ("month", "season", "year", "all")
+# ASCII digits only (``\d`` would take "２０２６" too).
+YEAR_MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
+YEAR_SEASON = re.compile(r"([0-9]{4})-Q([1-4])")
+YEAR = re.compile(r"[0-9]{4}")
+
+
+def groups_for_user(user: AbstractBaseUser) -> QuerySet[Group]:
+    """The groups a user may see: their own, those they were added to as a member, and those
+    with a player linked to their account; everyone else's do not exist for them."""
+    if not user.is_authenticated:
+        return Group.objects.none()
+    visible = Group.objects.filter(Q(owner=user) | Q(members=user) | Q(players__user=user))
+    return (
+        Group.objects.filter(pk__in=visible.values("pk"))
+        .select_related("owner")
+        .order_by("name", "id")
+    )
+
+
+def group_for_user(user: AbstractBaseUser, pk: int) -> Group:
+    """Group ``pk`` if the user may see it (``groups_for_user``); else E_NOT_FOUND."""
+    group = groups_for_user(user).filter(pk=pk).first()
+    if group is None:
+        raise not_found("找不到這個群。", "No such group.")
+    return group
+
+
+def group_player_ids(group: Group) -> list[int]:
+    return list(group.players.order_by("name", "id").values_list("pk", flat=True))
+
+
+def group_sittings(
+    group: Group, players: list[int] | QuerySet | None = None
+) -> QuerySet[Session]:
+    """The sittings that count for the group: every seat in play taken by one of its players (a
+    three-player sitting of three of four counts; one with anybody else does not). ``players``:
+    the group's ids, or a subquery of them."""
+    pks = group_player_ids(group) if players is None else players
+    return Session.objects.filter(east__in=pks, south__in=pks).filter(
+        Q(west__isnull=True) | Q(west__in=pks), Q(north__isnull=True) | Q(north__in=pks)
+    )
+
+
+def group_detail(user: AbstractBaseUser, group: Group) -> dict[str, Any]:
+    """The group as the API and the pages show it: its players (id, name, linked account), its
+    members' usernames, and whether ``user`` owns it (and so may change it)."""
+    players = group.players.select_related("user").order_by("name", "id")
+    return {
+        "id": group.pk,
+        "name": group.name,
+        "owner": group.owner.get_username(),
+        "yours": group.owner_id == user.pk,
+        "created_at": group.created_at,
+        "players": [
+            {
+                "id": player.pk,
+                "name": player.name,
+                "user": player.user.get_username() if player.user_id else None,
+            }
+            for player in players
+        ],
+        "members": list(group.members.order_by("username").values_list("username", flat=True)),
+    }
+
+
+@dataclass(frozen=True)
+class GroupPeriod:
+    """Which sittings of a group count: those opened (in the site's time zone) from ``start`` to
+    ``end``, both days included (None: all time). ``value`` names the month (2026-12), the
+    season (2026-Q4) or the year (2026); ``previous`` and ``following`` the ones around it."""
+
+    kind: str
+    value: str
+    start: date | None
+    end: date | None
+    previous: str | None
+    following: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "period": self.kind,
+            "value": self.value or None,
+            "from": self.start,
+            "to": self.end,
+            "previous": self.previous,
+            "next": self.following,
+        }
+
+
+def _month_start(year: int, month: int) -> date | None:
+    """The first day of a month counted past December or before January; None out of range."""
+    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+    return date(year, month, 1) if 1000 <= year <= 9999 else None
+
+
+def _months(start: date, months: int, kind: str) -> GroupPeriod:
+    """The period of ``months`` months from ``start`` (a month, a season or a year)."""
+    following = _month_start(start.year, start.month + months)
+    end = (following or date(9999, 12, 31) + timedelta(days=1)) - timedelta(days=1)
+    before = _month_start(start.year, start.month - months)
+
+    def named(first: date | None) -> str | None:
+        if first is None:
+            return None
+        if kind == "month":
+            return f"{first.year:04d}-{first.month:02d}"
+        if kind == "season":
+            return f"{first.year:04d}-Q{(first.month - 1) // 3 + 1}"
+        return f"{first.year:04d}"
+
+    return GroupPeriod(kind, named(start) or "", start, end, named(before), named(following))
+
+
+def group_period_of(params: Mapping[str, str], today: date) -> GroupPeriod:
+    """The period a group's page or request asks for: GET ``period`` (``month``, the default;
+    ``season``, a quarter; ``year``; ``all``) with ``month`` (2026-12), ``season`` (2026-Q4)
+    or ``year`` (2026), each this one by default; E_INVALID names a bad one."""
+    kind = params.get("period") or "month"
+    if kind not in GROUP_PERIODS:
+        raise invalid(
+            f"period 只能是 month、season、year 或 all，收到 {kind!r}。",
+            f"period must be month, season, year or all, got {kind!r}.",
+        )
+    if kind == "all":
+        return GroupPeriod(kind, "", None, None, None, None)
+    value = (params.get(kind) or "").strip()
+    if kind == "month":
+        found = YEAR_MONTH.fullmatch(value) if value else None
+        if value and (found is None or not 1 <= int(found[2]) <= 12 or int(found[1]) < 1000):
+            raise invalid(
+                f"month 要寫成 2026-12 這樣的年月，收到 {value!r}。",
+                f"month must be a year and month written as 2026-12, got {value!r}.",
+            )
+        start = date(int(found[1]), int(found[2]), 1) if found else today.replace(day=1)
+        return _months(start, 1, kind)
+    if kind == "season":
+        found = YEAR_SEASON.fullmatch(value) if value else None
+        if value and (found is None or int(found[1]) < 1000):
+            raise invalid(
+                f"season 要寫成 2026-Q4 這樣的年和季度（Q1 到 Q4），收到 {value!r}。",
+                f"season must be a year and quarter written as 2026-Q4 (Q1 to Q4), got {value!r}.",
+            )
+        year, quarter = (int(found[1]), int(found[2])) if found else (today.year, 0)
+        first_month = (quarter - 1) * 3 + 1 if found else (today.month - 1) // 3 * 3 + 1
+        return _months(date(year, first_month, 1), 3, kind)
+    if value and (not YEAR.fullmatch(value) or int(value) < 1000):
+        raise invalid(
+            f"year 要寫成 2026 這樣的年份，收到 {value!r}。",
+            f"year must be a year written as 2026, got {value!r}.",
+        )
+    return _months(date(int(value) if value else today.year, 1, 1), 12, kind)
+
+
+def group_game_of(params: Mapping[str, str]) -> str | None:
+    """GET ``game``: one game's code, or ``all`` (the default) for every game (None)."""
+    code = (params.get("game") or "all").strip()
+    if code == "all":
+        return None
+    if code not in GAMES:
+        raise invalid(
+            f"game 只能是 all 或 {'、'.join(GAMES)}，收到 {code!r}。",
+            f"game must be all or one of {', '.join(GAMES)}, got {code!r}.",
+        )
+    return code
+
+
+def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | None) -> QuerySet:
+    if period.start is not None:
+        sittings = sittings.filter(created_at__date__gte=period.start)
+    if period.end is not None:
+        sittings = sittings.filter(created_at__date__lte=period.end)
+    if game is not None:
+        sittings = sittings.filter(game=game)
+    return sittings
+
+
+GROUP_COUNTS = ("hands", "wins", "self_draws", "deal_ins", "bao_payments")
+
+
+def _group_row(pk: int, name: str) -> dict[str, Any]:
+    return {
+        "id": pk,
+        "name": name,
+        "sittings": 0,
+        "balance": ZERO,
+        **dict.fromkeys(GROUP_COUNTS, 0),
+        "paid_under_bao": ZERO,
+        "biggest": [],
+    }
+
+
+def _group_rows(
+    players: list[Player] | None, sittings: QuerySet[Session]
+) -> tuple[dict[int, dict[str, Any]], list[dict[str, Any]]]:
+    """Each player's sums over ``sittings`` (one SQL aggregate of the kept ``SeatTotals``), and
+    the biggest hand of each player in each game (one more). ``players`` None: a row for each
+    player who sat at one of them (no names: for the titles alone)."""
+    rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
+    kept = SeatTotals.objects.filter(session__in=sittings.order_by().values("pk"))
+    sums = (
+        kept.values("player")
+        .annotate(
+            n=Count("id"),
+            total=Sum("balance"),
+            bao=Sum("paid_under_bao"),
+            **{f"sum_{field}": Sum(field) for field in GROUP_COUNTS},
+        )
+        .order_by()
+    )
+    for found in sums:
+        if players is None:
+            rows[found["player"]] = _group_row(found["player"], "")
+        row = rows.get(found["player"])
+        if row is None:
+            continue
+        row["sittings"] = found["n"]
+        row["balance"] = found["total"] or ZERO
+        row["paid_under_bao"] = found["bao"] or ZERO
+        for field in GROUP_COUNTS:
+            row[field] = found[f"sum_{field}"] or 0
+    biggest = list(
+        kept.exclude(biggest=None)
+        .values("player", game=F("session__game"))
+        .annotate(value=Max("biggest"))
+        .order_by()
+    )
+    return rows, biggest
+
+
+def _titled(
+    rows: Iterable[dict[str, Any]], value: Any, **fields: Any
+) -> dict[str, Any] | None:
+    """A title: the players with the highest ``value(row)`` (ties share it, in the order of
+    their ids); nobody at 0."""
+    values = {row["id"]: value(row) for row in rows}
+    best = max((v for v in values.values() if v), default=None)
+    if best is None:
+        return None
+    holders = sorted(pk for pk, v in values.items() if v == best)
+    return {**fields, "value": best, "players": holders}
+
+
+def _titles(rows: dict[int, dict[str, Any]], biggest: list[dict[str, Any]]) -> list[dict]:
+    """胡牌王 (most wins), 自摸王 (most self-draws), the biggest hand of each game (最大一手: fan
+    and points are never compared) and 包牌最多 (most paid under 包, R10)."""
+    titles = [
+        _titled(rows.values(), lambda row: row["wins"], title="wins"),
+        _titled(rows.values(), lambda row: row["self_draws"], title="self_draws"),
+    ]
+    for code in sorted({found["game"] for found in biggest}):
+        best = {found["player"]: found["value"] for found in biggest if found["game"] == code}
+        titles.append(
+            _titled(
+                rows.values(),
+                lambda row, best=best: best.get(row["id"]),
+                title="biggest",
+                game=code,
+                unit=game_of(code).features.unit,
+            )
+        )
+    bao = _titled(rows.values(), lambda row: row["paid_under_bao"], title="bao")
+    if bao is not None:
+        bao["value"] = money_str(bao["value"])
+    titles.append(bao)
+    return [title for title in titles if title is not None]
+
+
+def _pair_sums(sittings: QuerySet[Session]) -> dict[tuple[int, int], Decimal]:
+    """What each player paid each other over ``sittings``: the kept ``PairTotals`` summed by the
+    players at the seats (one SQL aggregate)."""
+    def person(seat_field: str) -> Case:
+        return Case(
+            *(
+                When(**{seat_field: seat}, then=F(f"session__{field}_id"))
+                for seat, field in SEAT_FIELDS.items()
+            ),
+            output_field=IntegerField(),
+        )
+
+    rows = (
+        PairTotals.objects.filter(session__in=sittings.order_by().values("pk"))
+        .annotate(from_player=person("payer"), to_player=person("payee"))
+        .values("from_player", "to_player")
+        .annotate(paid=Sum("amount"))
+        .order_by()
+    )
+    return {(row["from_player"], row["to_player"]): row["paid"] for row in rows}
+
+
+def group_standings(
+    user: AbstractBaseUser,
+    group: Group,
+    period: GroupPeriod,
+    game: str | None,
+    players: list[Player] | None = None,
+) -> dict[str, Any]:
+    """The group's standings over the sittings of ``period`` (and of one ``game``, or of all):
+    per player the sittings, hands, wins, self-draws, deal-ins, what they paid under 包, their
+    biggest hand of each game (linked to its round when ``user`` may open that sitting) and
+    their total won or lost, biggest total first; the titles; and, for each pair of players who
+    sat together, what each paid the other. Read from the kept totals: a fixed number of
+    queries whatever the length of the history. ``players``: the group's, if already read."""
+    if players is None:
+        players = list(group.players.order_by("name", "id"))
+    pks = [player.pk for player in players]
+    sittings = _in_period(group_sittings(group, pks), period, game)
+    rows, biggest = _group_rows(players, sittings)
+    titles = _titles(rows, biggest)
+    # The sitting and round of each biggest hand: its first sitting (oldest) of the period.
+    where = Q()
+    for found in biggest:
+        where |= Q(player=found["player"], session__game=found["game"], biggest=found["value"])
+    firsts: dict[tuple[int, str], dict[str, Any]] = {}
+    if biggest:
+        hands = (
+            SeatTotals.objects.filter(session__in=sittings.order_by().values("pk"))
+            .filter(where)
+            .order_by("session__created_at", "session_id")
+            .values(
+                "player",
+                "session_id",
+                "biggest_round",
+                game=F("session__game"),
+                session_name=F("session__name"),
+            )
+        )
+        for hand in hands:
+            firsts.setdefault((hand["player"], hand["game"]), hand)
+    shown = {hand["session_id"] for hand in firsts.values()}
+    visible = (
+        set(
+            Session.objects.filter(pk__in=shown)
+            .filter(Q(owner=user) | Q(members=user))
+            .values_list("pk", flat=True)
+        )
+        if shown and user.is_authenticated
+        else set()
+    )
+    for found in sorted(biggest, key=lambda found: found["game"]):
+        hand = firsts.get((found["player"], found["game"]))
+        seen = hand is not None and hand["session_id"] in visible
+        rows[found["player"]]["biggest"].append(
+            {
+                "game": found["game"],
+                "unit": game_of(found["game"]).features.unit,
+                "value": found["value"],
+                "session": hand["session_id"] if seen else None,
+                "session_name": hand["session_name"] if seen else None,
+                "round": hand["biggest_round"] if seen else None,
+            }
+        )
+    order = {pk: index for index, pk in enumerate(pks)}
+    table = sorted(
+        rows.values(), key=lambda row: (-row["balance"], -row["sittings"], order[row["id"]])
+    )
+    for row in table:
+        row["balance"] = money_str(row["balance"])
+        row["paid_under_bao"] = money_str(row["paid_under_bao"])
+    paid = _pair_sums(sittings)
+    head_to_head = []
+    for index, first in enumerate(pks):
+        for second in pks[index + 1 :]:
+            if (first, second) not in paid and (second, first) not in paid:
+                continue  # never at one table in the period
+            first_paid = paid.get((first, second), ZERO)
+            second_paid = paid.get((second, first), ZERO)
+            head_to_head.append(
+                {
+                    "player": first,
+                    "other": second,
+                    "paid": money_str(first_paid),
+                    "received": money_str(second_paid),
+                    # What ``player`` won from ``other`` (negative: lost to them).
+                    "net": money_str(second_paid - first_paid),
+                }
+            )
+    return {
+        "group": group.pk,
+        "period": period.as_dict(),
+        "game": game or "all",
+        "sittings": sittings.count(),
+        "standings": table,
+        "titles": titles,
+        "head_to_head": head_to_head,
+    }
+
+
+def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
+    """Only the titles of the group over ``period`` (every game): two queries."""
+    people = group.players.order_by().values("pk")
+    sittings = _in_period(group_sittings(group, people), period, None)
+    return _titles(*_group_rows(None, sittings))
+
+
+def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, Any]:
+    """The sittings of the group not paid out yet, summed as one settle-up: each player's total
+    over them and the fewest transfers that settle them (``transfers_to_settle`` over people).
+    ``players``: the group's ids (name order), if already read."""
+    pks = group_player_ids(group) if players is None else players
+    unpaid = group_sittings(group, pks).filter(paid_out_at__isnull=True)
+    ids = list(unpaid.order_by("created_at", "id").values_list("pk", flat=True))
+    sums = SeatTotals.objects.filter(session__in=ids).values("player").annotate(
+        total=Sum("balance")
+    )
+    totals = {row["player"]: row["total"] for row in sums.order_by()} if ids else {}
+    return {
+        "sittings": ids,
+        "balances": [
+            {"player": pk, "balance": money_str(totals.get(pk, ZERO))}
+            for pk in pks
+            if totals.get(pk)
+        ],
+        "transfers": transfers_to_settle(totals, pks),
+    }
+
+
+def group_sittings_listed(
+    user: AbstractBaseUser,
+    group: Group,
+    period: GroupPeriod,
+    game: str | None,
+    limit: int,
+    players: list[int] | None = None,
+) -> list[dict[str, Any]]:
+    """The newest ``limit`` sittings of the group in the period: id (None when ``user`` may not
+    open it), name, game, date and whether it was paid out."""
+    sittings = _in_period(group_sittings(group, players), period, game)
+    sittings = sittings.order_by("-created_at", "-id")
+    rows = list(
+        sittings.values("pk", "name", "game", "created_at", "paid_out_at", "owner_id")[:limit]
+    )
+    invited = set(
+        Session.objects.filter(pk__in=[row["pk"] for row in rows], members=user).values_list(
+            "pk", flat=True
+        )
+    ) if rows and user.is_authenticated else set()
+    return [
+        {
+            "id": row["pk"] if row["owner_id"] == user.pk or row["pk"] in invited else None,
+            "name": row["name"],
+            "game": row["game"],
+            "date": row["created_at"],
+            "paid_out": row["paid_out_at"] is not None,
+        }
+        for row in rows
+    ]

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from calculator.api import views
+from calculator.api import groups, views
 from calculator.api.auth import TokenView
 
 app_name = "api"
@@ -39,5 +39,11 @@ urlpatterns = [
     path("players/<int:pk>/stats/", views.PlayerStatsView.as_view(), name="player-stats"),
     path("players/<int:pk>/merge/", views.PlayerMergeView.as_view(), name="player-merge"),
     path("players/<int:pk>/link/", views.PlayerLinkView.as_view(), name="player-link"),
+    path("sessions/<int:pk>/paid-out/", groups.PaidOutView.as_view(), name="paid-out"),
+    path("groups/", groups.GroupListView.as_view(), name="groups"),
+    path("groups/<int:pk>/", groups.GroupDetailView.as_view(), name="group"),
+    path(
+        "groups/<int:pk>/standings/", groups.GroupStandingsView.as_view(), name="group-standings"
+    ),
     path("share/<str:token>/", views.ShareView.as_view(), name="share"),
 ]

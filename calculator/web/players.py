@@ -20,6 +20,7 @@ from calculator.errors import CalculatorError
 from calculator.models import Player
 from calculator.web.charts import balance_chart
 from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
+from calculator.web.groups import player_groups
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
 from calculator.web.views import short_game_name
@@ -64,6 +65,7 @@ def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[s
         "sittings_shown": detail["sittings"][:SITTINGS_SHOWN],
         "sittings_shown_count": SITTINGS_SHOWN,
         **record_context(request, player),
+        "player_groups": player_groups(request, player),
         "others": others,
         "merging": merging,
         "rename_form": forms.get("rename_form") or PlayerRenameForm(initial={"name": player.name}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from calculator.web import adjustments, passwords, players, rules_book, sw, views
+from calculator.web import adjustments, groups, passwords, players, rules_book, sw, views
 
 app_name = "web"
 
@@ -65,6 +65,20 @@ urlpatterns = [
     path("players/<int:player>/merge/", players.player_merge, name="player_merge"),
     path("players/<int:player>/link/", players.player_link, name="player_link"),
     path("players/<int:player>/unlink/", players.player_unlink, name="player_unlink"),
+    path("groups/", groups.group_list, name="groups"),
+    path("groups/new/", groups.group_new, name="group_new"),
+    path("groups/<int:pk>/", groups.group_detail, name="group"),
+    path("groups/<int:pk>/settings/", groups.group_settings, name="group_settings"),
+    path("groups/<int:pk>/edit/", groups.group_edit, name="group_edit"),
+    path("groups/<int:pk>/members/", groups.group_member_add, name="group_member_add"),
+    path(
+        "groups/<int:pk>/members/<str:username>/remove/",
+        groups.group_member_remove,
+        name="group_member_remove",
+    ),
+    path("groups/<int:pk>/delete/", groups.group_delete, name="group_delete"),
+    path("groups/<int:pk>/paid-out/", groups.group_paid_out, name="group_paid_out"),
+    path("sessions/<int:pk>/paid-out/", groups.session_paid_out, name="session_paid_out"),
     path("share/<str:token>/", views.share, name="share"),
     path("share/<str:token>/rounds/<int:number>/", views.share_round, name="share_round"),
     # Django's set_language view, as web:set_language.

@@ -583,7 +583,8 @@ def test_every_drawing_of_a_form_has_its_own_key(browser, sitting) -> None:
     keys |= {form.value("once") for form in forms_of(browser.get(f"/sessions/{sitting.pk}/"))} - {
         None
     }
-    assert len(keys) == 3 + 5  # three round forms; draw, share: new and stop, archive, delete
+    # three round forms; draw, share: new and stop, paid out, archive, delete
+    assert len(keys) == 3 + 6
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", key) for key in keys)
 
 

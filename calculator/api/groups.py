@@ -1,0 +1,269 @@
+"""The API of groups (``/api/groups/…``): people of a roster who play together, their standings
+over a period, and a sitting's paid-out mark (``/api/sessions/{id}/paid-out/``). Thin views as
+in ``views``: parse, call a service or a selector, answer with its data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from calculator import selectors, services
+from calculator.api.serializers import TransferSerializer, errors
+from calculator.api.views import READ_ERRORS, SessionView, _body, _shown
+from calculator.errors import invalid
+from calculator.models import Group
+
+
+class GroupPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(allow_null=True, help_text="The account linked to the player")
+
+
+class GroupSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    yours = serializers.BooleanField(help_text="The caller owns it (and may change it)")
+    created_at = serializers.DateTimeField()
+    players = GroupPlayerSerializer(many=True)
+    members = serializers.ListField(
+        child=serializers.CharField(), help_text="Usernames of the accounts that may see it"
+    )
+
+
+class GroupCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=services.GROUP_NAME_MAX)
+    players = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=f"Ids of 2 to {services.GROUP_PLAYERS_MAX} players of the caller's roster",
+    )
+
+
+class GroupChangeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=services.GROUP_NAME_MAX, required=False)
+    players = serializers.ListField(child=serializers.IntegerField(), required=False)
+    members = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The usernames that may see the group, all of them (the list replaces it)",
+    )
+
+
+class BiggestHandSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    unit = serializers.CharField(help_text="fan (Anqing) or points (Anji's X, 紅中's H)")
+    value = serializers.IntegerField()
+    session = serializers.IntegerField(
+        allow_null=True, help_text="Its sitting, when the caller may open it"
+    )
+    session_name = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+
+
+class GroupStandingSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The player")
+    name = serializers.CharField()
+    sittings = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    self_draws = serializers.IntegerField()
+    deal_ins = serializers.IntegerField()
+    bao_payments = serializers.IntegerField()
+    paid_under_bao = serializers.CharField()
+    balance = serializers.CharField(help_text="Total won (or lost, negative)")
+    biggest = BiggestHandSerializer(many=True, help_text="One per game")
+
+
+class TitleSerializer(serializers.Serializer):
+    title = serializers.ChoiceField(["wins", "self_draws", "biggest", "bao"])
+    game = serializers.CharField(required=False, help_text="biggest only: the game")
+    unit = serializers.CharField(required=False, help_text="biggest only")
+    value = serializers.JSONField(help_text="A count, a hand's value, or an amount (bao)")
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="Ties share")
+
+
+class HeadToHeadSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    other = serializers.IntegerField()
+    paid = serializers.CharField(help_text="What player paid other")
+    received = serializers.CharField(help_text="What other paid player")
+    net = serializers.CharField(help_text="received − paid: what player won from other")
+
+
+class PeriodSerializer(serializers.Serializer):
+    period = serializers.ChoiceField(selectors.GROUP_PERIODS)
+    value = serializers.CharField(allow_null=True, help_text="2026-12, 2026-Q4 or 2026")
+    previous = serializers.CharField(allow_null=True)
+    next = serializers.CharField(allow_null=True)
+
+
+PeriodSerializer._declared_fields["from"] = serializers.DateField(allow_null=True)
+PeriodSerializer._declared_fields["to"] = serializers.DateField(allow_null=True)
+
+
+class PersonTransferSerializer(TransferSerializer):
+    to = serializers.IntegerField(help_text="A player")
+
+
+PersonTransferSerializer._declared_fields["from"] = serializers.IntegerField(help_text="A player")
+
+
+class UnpaidBalanceSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    balance = serializers.CharField()
+
+
+class UnpaidSerializer(serializers.Serializer):
+    sittings = serializers.ListField(child=serializers.IntegerField())
+    balances = UnpaidBalanceSerializer(many=True)
+    transfers = PersonTransferSerializer(many=True)
+
+
+class GroupStandingsSerializer(serializers.Serializer):
+    group = serializers.IntegerField()
+    period = PeriodSerializer()
+    game = serializers.CharField()
+    sittings = serializers.IntegerField()
+    standings = GroupStandingSerializer(many=True)
+    titles = TitleSerializer(many=True)
+    head_to_head = HeadToHeadSerializer(many=True)
+    unpaid = UnpaidSerializer(help_text="Every sitting of the group not paid out, any period")
+
+
+class PaidOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    paid_out = serializers.BooleanField()
+    paid_out_at = serializers.DateTimeField(allow_null=True)
+    paid_out_by = serializers.CharField(allow_null=True)
+
+
+STANDINGS_PARAMETERS = [
+    OpenApiParameter("period", {"type": "string", "enum": list(selectors.GROUP_PERIODS)}),
+    OpenApiParameter("month", OpenApiTypes.STR, description="2026-12 (default: this month)"),
+    OpenApiParameter("season", OpenApiTypes.STR, description="2026-Q4 (default: this one)"),
+    OpenApiParameter("year", OpenApiTypes.STR, description="2026 (default: this year)"),
+    OpenApiParameter("game", OpenApiTypes.STR, description="all (default) or a game's code"),
+]
+
+
+class GroupListView(APIView):
+    """The groups the caller may see: their own, those they are a member of, and those with a
+    player linked to their account."""
+
+    @extend_schema(responses={200: GroupSerializer(many=True), **errors(401)})
+    def get(self, request: Request) -> Response:
+        groups = selectors.groups_for_user(request.user)
+        return Response([selectors.group_detail(request.user, group) for group in groups])
+
+    # 422: E_LIMIT, as many groups as an account may own.
+    @extend_schema(
+        request=GroupCreateSerializer,
+        responses={201: GroupSerializer, **errors(400, 401, 413, 415, 422)},
+    )
+    def post(self, request: Request) -> Response:
+        body = _body(request)
+        group = services.group_create(
+            owner=request.user, name=body.get("name"), players=body.get("players")
+        )
+        return Response(selectors.group_detail(request.user, group), status=201)
+
+
+class GroupView(APIView):
+    def group(self, request: Request, pk: int) -> Group:
+        return selectors.group_for_user(request.user, pk)
+
+
+def _usernames(value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise invalid(
+            f"members 必須是用戶名的列表，收到 {_shown(value)}。",
+            f"members must be a list of usernames, got {_shown(value)}.",
+        )
+    return value
+
+
+class GroupDetailView(GroupView):
+    @extend_schema(responses={200: GroupSerializer, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.group_detail(request.user, self.group(request, pk)))
+
+    @extend_schema(
+        request=GroupChangeSerializer,
+        responses={200: GroupSerializer, **errors(400, 401, 403, 404, 413, 415)},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        """Rename the group, set its players, set its members (owner only); what the body leaves
+        out stays as it is."""
+        body = _body(request)
+        group = self.group(request, pk)
+        members = _usernames(body["members"]) if "members" in body else None
+        for field in ("name", "players"):
+            if field in body and body[field] is None:
+                raise invalid(f"{field} 不能是 null。", f"{field} cannot be null.")
+        group = services.group_update(
+            group=group, user=request.user, name=body.get("name"), players=body.get("players")
+        )
+        if members is not None:
+            now = set(group.members.values_list("username", flat=True))
+            for username in sorted(set(members) - now):
+                services.group_member_add(group=group, user=request.user, username=username)
+            for username in sorted(now - set(members)):
+                services.group_member_remove(group=group, user=request.user, username=username)
+        return Response(selectors.group_detail(request.user, group))
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        """Delete the group (owner only); its players and sittings stay."""
+        services.group_delete(group=self.group(request, pk), user=request.user)
+        return Response(status=204)
+
+
+class GroupStandingsView(GroupView):
+    """The group's standings, titles and head-to-head over a period and a game, and the
+    settle-up across its sittings not paid out."""
+
+    @extend_schema(
+        parameters=STANDINGS_PARAMETERS,
+        responses={200: GroupStandingsSerializer, **READ_ERRORS, **errors(400)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        group = self.group(request, pk)
+        period = selectors.group_period_of(request.query_params, timezone.localdate())
+        game = selectors.group_game_of(request.query_params)
+        standings = selectors.group_standings(request.user, group, period, game)
+        return Response({**standings, "unpaid": selectors.group_unpaid(group)})
+
+
+def paid_out_answer(session: Any) -> dict[str, Any]:
+    return {
+        "id": session.pk,
+        "paid_out": session.paid_out_at is not None,
+        "paid_out_at": session.paid_out_at,
+        "paid_out_by": session.paid_out_by.get_username() if session.paid_out_by_id else None,
+    }
+
+
+class PaidOutView(SessionView):
+    """A sitting's paid-out mark (owner only): it leaves its groups' settle-up."""
+
+    @extend_schema(request=None, responses={200: PaidOutSerializer, **errors(401, 403, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        session = services.session_paid_out(
+            session=self.session(request, pk), user=request.user, paid=True
+        )
+        return Response(paid_out_answer(session))
+
+    @extend_schema(responses={200: PaidOutSerializer, **errors(401, 403, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        session = services.session_paid_out(
+            session=self.session(request, pk), user=request.user, paid=False
+        )
+        return Response(paid_out_answer(session))
