@@ -924,7 +924,10 @@ def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     except CalculatorError:
         messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
         return redirect("web:session", pk=session.pk)
-    remember_changes(request, session, before, _("第%(n)s局已撤销") % {"n": undone.number})
+    undone_title = (
+        _("第%(n)s条已撤销") if undone.result == Round.ADJUSTMENT else _("第%(n)s局已撤销")
+    )
+    remember_changes(request, session, before, undone_title % {"n": undone.number})
     return redirect("web:session", pk=session.pk)
 
 
