@@ -50,23 +50,32 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[str, Any]:
-    detail = selectors.player_detail(request.user, player)
+    detail = selectors.player_detail(request.user, player, limit=SITTINGS_SHOWN)
+    # The roster to merge from is read only when merging was asked for (``?merge=``): merging is
+    # rare, and a long roster's sittings cost a regular's page every visit otherwise.
     others = []
-    if detail["yours"]:
+    asking = "merge" in request.GET or "merge_form" in forms
+    if detail["yours"] and asking:
         others = [
             entry for entry in selectors.roster_choices(request.user) if entry["id"] != player.pk
         ]
+    can_merge = (
+        detail["yours"]
+        and not asking
+        and Player.objects.filter(owner_id=player.owner_id).exclude(pk=player.pk).exists()
+    )
     asked = request.GET.get("merge", "")
     merging = next((entry for entry in others if str(entry["id"]) == asked), None)
     return {
         "player": detail,
         # The newest sittings only, as the session page shows the newest rounds: the page costs
         # the same for a regular of years (the curve above covers every sitting of the period).
-        "sittings_shown": detail["sittings"][:SITTINGS_SHOWN],
+        "sittings_shown": detail["sittings"],
         "sittings_shown_count": SITTINGS_SHOWN,
         **record_context(request, player),
         "player_groups": player_groups(request, player),
         "others": others,
+        "can_merge": can_merge,
         "merging": merging,
         "rename_form": forms.get("rename_form") or PlayerRenameForm(initial={"name": player.name}),
         "link_form": forms.get("link_form") or PlayerLinkForm(),

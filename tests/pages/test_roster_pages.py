@@ -80,6 +80,11 @@ def test_rename_merge_and_link(owner_client, owner, sitting):
     renamed = owner_client.post(f"/players/{east.pk}/rename/", {"name": "阿东东"})
     assert renamed.status_code == 302
     assert "已改名为“阿东东”" in text_of(owner_client.get(renamed["Location"]))
+    # Merging starts from a link (the roster is read only then), asks, then merges.
+    page = owner_client.get(f"/players/{east.pk}/").content.decode()
+    assert "data-merge-start" in page and 'id="merge-other"' not in page
+    choose = owner_client.get(f"/players/{east.pk}/?merge=choose").content.decode()
+    assert 'id="merge-other"' in choose and f'value="{other.pk}"' in choose
     # Merge asks first: nothing changes until the confirmation.
     asked = owner_client.post(f"/players/{east.pk}/merge/", {"other": other.pk})
     assert asked.status_code == 302 and "?merge=" in asked["Location"]
