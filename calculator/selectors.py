@@ -20,7 +20,7 @@ from threading import Lock
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Case, Count, F, IntegerField, Max, Min, Q, QuerySet, Sum, When
+from django.db.models import Count, F, IntegerField, Max, Min, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Mod
 
@@ -1791,23 +1791,41 @@ def _group_row(pk: int, name: str) -> dict[str, Any]:
     }
 
 
+def _period_sittings(sittings: QuerySet[Session]) -> dict[int, dict[str, Any]]:
+    """The sittings of a group's period, read once (one query of short rows): by id, their name,
+    game, date (oldest first) and the person at each seat."""
+    return {
+        row["pk"]: row
+        for row in sittings.order_by("created_at", "id").values(
+            "pk", "name", "game", "created_at", *(f"{f}_id" for f in SEAT_FIELDS.values())
+        )
+    }
+
+
 def _group_rows(
-    players: list[Player] | None, sittings: list[int]
+    players: list[Player] | None, sittings: dict[int, dict[str, Any]]
 ) -> tuple[dict[int, dict[str, Any]], list[dict[str, Any]]]:
-    """Each player's sums over ``sittings`` (ids), and the biggest hand of each player in each game,
-    from the kept ``SeatTotals`` of those sittings: one plain query of one row a seat (no
-    GROUP BY to plan; a group of 100 sittings reads 400 short rows), added up here. ``players``
-    None: a row for each player who sat at one of them (no names: for the titles alone)."""
+    """Each player's sums over ``sittings`` (``_period_sittings``), and the biggest hand of each
+    player in each game with the oldest sitting and round it was won at, from the kept
+    ``SeatTotals`` of those sittings: one plain query of one row a seat (no GROUP BY to plan; a
+    group of 100 sittings reads 400 short rows), added up here. ``players`` None: a row for each
+    player who sat at one of them (no names: for the titles alone)."""
     rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
     kept = (
-        SeatTotals.objects.filter(session_id__in=sittings)
+        SeatTotals.objects.filter(session_id__in=list(sittings))
         .order_by()
         .values_list(
-            "player_id", "balance", "paid_under_bao", "biggest", "session__game", *GROUP_COUNTS
+            "player_id",
+            "session_id",
+            "balance",
+            "paid_under_bao",
+            "biggest",
+            "biggest_round",
+            *GROUP_COUNTS,
         )
     )
-    best: dict[tuple[int, str], int] = {}
-    for player, balance, bao, biggest, game, *counts in kept:
+    best: dict[tuple[int, str], dict[str, Any]] = {}
+    for player, session, balance, bao, biggest, biggest_round, *counts in kept:
         row = rows.get(player)
         if row is None:
             if players is not None:
@@ -1818,13 +1836,26 @@ def _group_rows(
         row["paid_under_bao"] += bao
         for field, value in zip(GROUP_COUNTS, counts, strict=True):
             row[field] += value
-        if biggest is not None and biggest > best.get((player, game), -1):
-            best[(player, game)] = biggest
-    biggest_rows = [
-        {"player": player, "game": game, "value": value}
-        for (player, game), value in sorted(best.items())
-    ]
-    return rows, biggest_rows
+        if biggest is None:
+            continue
+        sitting = sittings[session]
+        key = (player, sitting["game"])
+        held = best.get(key)
+        # The biggest value; of equal ones, the oldest sitting's (the first time it was won).
+        order = (sitting["created_at"], session)
+        if held is None or biggest > held["value"] or (
+            biggest == held["value"] and order < held["order"]
+        ):
+            best[key] = {
+                "player": player,
+                "game": sitting["game"],
+                "value": biggest,
+                "order": order,
+                "session_id": session,
+                "session_name": sitting["name"],
+                "biggest_round": biggest_round,
+            }
+    return rows, [best[key] for key in sorted(best)]
 
 def _titled(
     rows: Iterable[dict[str, Any]], value: Any, **fields: Any
@@ -1864,27 +1895,20 @@ def _titles(rows: dict[int, dict[str, Any]], biggest: list[dict[str, Any]]) -> l
     return [title for title in titles if title is not None]
 
 
-def _pair_sums(sittings: list[int]) -> dict[tuple[int, int], Decimal]:
-    """What each player paid each other over ``sittings`` (ids): the kept ``PairTotals`` summed
-    by the players at the seats (one SQL aggregate)."""
-    def person(seat_field: str) -> Case:
-        return Case(
-            *(
-                When(**{seat_field: seat}, then=F(f"session__{field}_id"))
-                for seat, field in SEAT_FIELDS.items()
-            ),
-            output_field=IntegerField(),
-        )
-
+def _pair_sums(sittings: dict[int, dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
+    """What each player paid each other over ``sittings`` (``_period_sittings``): the kept
+    ``PairTotals`` rows (one plain query), each pair of seats read as the people sitting there."""
+    paid: dict[tuple[int, int], Decimal] = {}
     rows = (
-        PairTotals.objects.filter(session_id__in=sittings)
-        .annotate(from_player=person("payer"), to_player=person("payee"))
-        .values("from_player", "to_player")
-        .annotate(paid=Sum("amount"))
+        PairTotals.objects.filter(session_id__in=list(sittings))
         .order_by()
+        .values_list("session_id", "payer", "payee", "amount")
     )
-    return {(row["from_player"], row["to_player"]): row["paid"] for row in rows}
-
+    for session, payer, payee, amount in rows:
+        sitting = sittings[session]
+        pair = (sitting[f"{SEAT_FIELDS[payer]}_id"], sitting[f"{SEAT_FIELDS[payee]}_id"])
+        paid[pair] = paid.get(pair, ZERO) + amount
+    return paid
 
 def group_standings(
     user: AbstractBaseUser,
@@ -1902,33 +1926,13 @@ def group_standings(
     if players is None:
         players = list(group.players.order_by("name", "id"))
     pks = [player.pk for player in players]
-    # The period's sittings once, as ids: every read below is of their kept rows.
-    sittings = list(
-        _in_period(group_sittings(group, pks), period, game).order_by().values_list("pk", flat=True)
-    )
+    # The period's sittings once: every read below is of their kept rows.
+    sittings = _period_sittings(_in_period(group_sittings(group, pks), period, game))
     rows, biggest = _group_rows(players, sittings)
     titles = _titles(rows, biggest)
-    # The sitting and round of each biggest hand: its first sitting (oldest) of the period.
-    where = Q()
-    for found in biggest:
-        where |= Q(player=found["player"], session__game=found["game"], biggest=found["value"])
-    firsts: dict[tuple[int, str], dict[str, Any]] = {}
-    if biggest:
-        hands = (
-            SeatTotals.objects.filter(session_id__in=sittings)
-            .filter(where)
-            .order_by("session__created_at", "session_id")
-            .values(
-                "player",
-                "session_id",
-                "biggest_round",
-                game=F("session__game"),
-                session_name=F("session__name"),
-            )
-        )
-        for hand in hands:
-            firsts.setdefault((hand["player"], hand["game"]), hand)
-    shown = {hand["session_id"] for hand in firsts.values()}
+    # The sitting and round of each biggest hand (its first, oldest sitting of the period),
+    # linked only where ``user`` may open that sitting.
+    shown = {found["session_id"] for found in biggest}
     visible = (
         set(
             Session.objects.filter(pk__in=shown)
@@ -1939,16 +1943,15 @@ def group_standings(
         else set()
     )
     for found in sorted(biggest, key=lambda found: found["game"]):
-        hand = firsts.get((found["player"], found["game"]))
-        seen = hand is not None and hand["session_id"] in visible
+        seen = found["session_id"] in visible
         rows[found["player"]]["biggest"].append(
             {
                 "game": found["game"],
                 "unit": game_of(found["game"]).features.unit,
                 "value": found["value"],
-                "session": hand["session_id"] if seen else None,
-                "session_name": hand["session_name"] if seen else None,
-                "round": hand["biggest_round"] if seen else None,
+                "session": found["session_id"] if seen else None,
+                "session_name": found["session_name"] if seen else None,
+                "round": found["biggest_round"] if seen else None,
             }
         )
     order = {pk: index for index, pk in enumerate(pks)}
@@ -1993,7 +1996,7 @@ def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     nested subqueries)."""
     people = list(group.players.order_by().values_list("pk", flat=True))
     sittings = _in_period(group_sittings(group, people), period, None)
-    return _titles(*_group_rows(None, list(sittings.order_by().values_list("pk", flat=True))))
+    return _titles(*_group_rows(None, _period_sittings(sittings)))
 
 
 def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, Any]:
