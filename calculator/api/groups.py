@@ -16,7 +16,15 @@ from rest_framework.views import APIView
 
 from calculator import selectors, services
 from calculator.api.serializers import TransferSerializer, errors
-from calculator.api.views import READ_ERRORS, SessionView, _body, _shown
+from calculator.api.views import (
+    IDEMPOTENCY_HEADER,
+    READ_ERRORS,
+    SessionView,
+    _as_sent,
+    _body,
+    _roster_write,
+    _shown,
+)
 from calculator.errors import invalid
 from calculator.models import Group
 
@@ -163,17 +171,25 @@ class GroupListView(APIView):
         groups = selectors.groups_for_user(request.user)
         return Response([selectors.group_detail(request.user, group) for group in groups])
 
-    # 422: E_LIMIT, as many groups as an account may own.
+    # 422: E_LIMIT, as many groups as an account may own; E_IDEMPOTENCY, the key was first sent
+    # with another body.
     @extend_schema(
         request=GroupCreateSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
         responses={201: GroupSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
+        """A new group; with an ``Idempotency-Key`` a retry gets the first answer and makes no
+        second group."""
         body = _body(request)
-        group = services.group_create(
-            owner=request.user, name=body.get("name"), players=body.get("players")
-        )
-        return Response(selectors.group_detail(request.user, group), status=201)
+
+        def create() -> tuple[int, dict]:
+            group = services.group_create(
+                owner=request.user, name=body.get("name"), players=body.get("players")
+            )
+            return 201, _as_sent(selectors.group_detail(request.user, group))
+
+        return _roster_write(request, create)
 
 
 class GroupView(APIView):

@@ -192,3 +192,18 @@ def test_a_body_that_is_not_an_object_is_400(api, group_id):
         assert answer.status_code == 400
         answer = api.patch(f"/api/groups/{group_id}/", body, format="json")
         assert answer.status_code == 400
+
+
+def test_a_retried_create_makes_one_group(api, sitting):
+    people = [person.pk for person in sitting.seat_players().values()]
+    headers = {"Idempotency-Key": "group-1"}
+    first = api.post("/api/groups/", {"name": "牌友", "players": people}, format="json",
+                     headers=headers)  # fmt: skip
+    again = api.post("/api/groups/", {"name": "牌友", "players": people}, format="json",
+                     headers=headers)  # fmt: skip
+    assert first.status_code == again.status_code == 201
+    assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
+    assert [row["id"] for row in api.get("/api/groups/").json()] == [first.json()["id"]]
+    other = api.post("/api/groups/", {"name": "别的", "players": people}, format="json",
+                     headers=headers)  # fmt: skip
+    assert other.status_code == 422 and other.json()["error"]["code"] == "E_IDEMPOTENCY"
