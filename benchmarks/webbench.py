@@ -17,7 +17,8 @@ targets:
 - recording a round (``POST /api/sessions/{id}/rounds/``): p50 ≤ 10 ms;
 - the session page, the share page, the ledger and settle-up: p50 ≤ 20 ms at 200 and at 2,000
   rounds;
-- the player page of someone at 100 sittings of 200 rounds each: p50 ≤ 20 ms;
+- the player page of someone at 100 sittings of 200 rounds each: p50 ≤ 20 ms (its groups and
+  their titles, fetched right after it, have a row of their own);
 - the group page and its API standings (``?period=all``) over the same 100 sittings, the group
   being the regular's four people: p50 ≤ 20 ms;
 - the calculator and the hand-entry page: p50 ≤ 10 ms;
@@ -204,6 +205,15 @@ def rows_for(world: dict, token: str, rng: random.Random) -> list[Row]:
             [f"/players/{world['regular']}/"],
             headers=page,
             target_ms=20,
+        )
+    )
+    # The player page's groups and this month's titles, which it fetches right after itself.
+    rows.append(
+        Row(
+            "player page's groups (fetched after it)",
+            "GET",
+            [f"/players/{world['regular']}/groups/"],
+            headers={**page, "HX-Request": "true"},
         )
     )
     rows += [

@@ -73,7 +73,6 @@ def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[s
         "sittings_shown": detail["sittings"],
         "sittings_shown_count": SITTINGS_SHOWN,
         **record_context(request, player),
-        "player_groups": player_groups(request, player),
         "others": others,
         "can_merge": can_merge,
         "merging": merging,
@@ -209,3 +208,14 @@ def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
         _("已取消“%(name)s”和账号“%(user)s”的连接。") % {"name": found.name, "user": was},
     )
     return redirect("web:player", player=found.pk)
+
+
+@login_required
+def player_groups_fragment(request: HttpRequest, player: int) -> HttpResponse:
+    """The groups the person is in (of those the user may see) with the titles they hold there
+    this month: the player page draws it right after itself."""
+    found = player_of(request, player)
+    context = {"player": found, "player_groups": player_groups(request, found)}
+    # In place on the player page (htmx), or a page of its own without scripts.
+    template = "web/_player_groups.html" if request.htmx else "web/player_groups.html"
+    return render(request, template, context)

@@ -65,6 +65,7 @@ urlpatterns = [
     path("players/<int:player>/merge/", players.player_merge, name="player_merge"),
     path("players/<int:player>/link/", players.player_link, name="player_link"),
     path("players/<int:player>/unlink/", players.player_unlink, name="player_unlink"),
+    path("players/<int:player>/groups/", players.player_groups_fragment, name="player_groups"),
     path("groups/", groups.group_list, name="groups"),
     path("groups/new/", groups.group_new, name="group_new"),
     path("groups/<int:pk>/", groups.group_detail, name="group"),

@@ -223,8 +223,15 @@ def test_strangers_members_and_linked_accounts(played, group, owner):
         ).status_code == 403
     assert Session.objects.get(pk=played.pk).paid_out_at is None
     # The linked account's player page names the group and the titles held there this month.
-    mine = text_of(clients["linked"].get(f"/players/{played.east_id}/"))
+    page = clients["linked"].get(f"/players/{played.east_id}/").content.decode()
+    assert f'hx-get="/players/{played.east_id}/groups/"' in page  # drawn right after the page
+    mine = text_of(
+        clients["linked"].get(f"/players/{played.east_id}/groups/", headers={"HX-Request": "true"})
+    )
     assert "所在的群" in mine and "周六牌友" in mine and "胡牌王" in mine
+    whole = clients["linked"].get(f"/players/{played.east_id}/groups/").content.decode()
+    assert "<html" in whole and "周六牌友" in whole  # without scripts: a page of its own
+    assert Client().get(f"/players/{played.east_id}/groups/").status_code == 302
     assert Client().get(f"/groups/{group.pk}/").status_code == 302  # to the log-in page
 
 
