@@ -1797,9 +1797,46 @@ def _period_sittings(sittings: QuerySet[Session]) -> dict[int, dict[str, Any]]:
     return {
         row["pk"]: row
         for row in sittings.order_by("created_at", "id").values(
-            "pk", "name", "game", "created_at", *(f"{f}_id" for f in SEAT_FIELDS.values())
+            "pk",
+            "name",
+            "game",
+            "created_at",
+            "paid_out_at",
+            "owner_id",
+            *(f"{f}_id" for f in SEAT_FIELDS.values()),
         )
     }
+
+
+def group_period_sittings(
+    group: Group, players: list[int], period: GroupPeriod, game: str | None
+) -> dict[int, dict[str, Any]]:
+    """The group's sittings of ``period`` (and ``game``), read once for a whole page: the
+    standings (``group_standings``) and the list of sittings (``group_sittings_of``)."""
+    return _period_sittings(_in_period(group_sittings(group, players), period, game))
+
+
+def group_sittings_of(
+    user: AbstractBaseUser, sittings: dict[int, dict[str, Any]], limit: int
+) -> list[dict[str, Any]]:
+    """The newest ``limit`` of ``sittings`` (``group_period_sittings``): id (None when ``user``
+    may not open it), name, game, date and whether it was paid out."""
+    rows = sorted(sittings.values(), key=lambda row: (row["created_at"], row["pk"]))[::-1][:limit]
+    invited = set(
+        Session.objects.filter(pk__in=[row["pk"] for row in rows], members=user).values_list(
+            "pk", flat=True
+        )
+    ) if rows and user.is_authenticated else set()
+    return [
+        {
+            "id": row["pk"] if row["owner_id"] == user.pk or row["pk"] in invited else None,
+            "name": row["name"],
+            "game": row["game"],
+            "date": row["created_at"],
+            "paid_out": row["paid_out_at"] is not None,
+        }
+        for row in rows
+    ]
 
 
 def _group_rows(
@@ -1916,6 +1953,7 @@ def group_standings(
     period: GroupPeriod,
     game: str | None,
     players: list[Player] | None = None,
+    sittings: dict[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The group's standings over the sittings of ``period`` (and of one ``game``, or of all):
     per player the sittings, hands, wins, self-draws, deal-ins, what they paid under 包, their
@@ -1926,8 +1964,10 @@ def group_standings(
     if players is None:
         players = list(group.players.order_by("name", "id"))
     pks = [player.pk for player in players]
-    # The period's sittings once: every read below is of their kept rows.
-    sittings = _period_sittings(_in_period(group_sittings(group, pks), period, game))
+    # The period's sittings once (``sittings``: as the caller read them): every read below is of
+    # their kept rows.
+    if sittings is None:
+        sittings = group_period_sittings(group, pks, period, game)
     rows, biggest = _group_rows(players, sittings)
     titles = _titles(rows, biggest)
     # The sitting and round of each biggest hand (its first, oldest sitting of the period),
@@ -2019,35 +2059,3 @@ def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, An
         ],
         "transfers": transfers_to_settle(totals, pks),
     }
-
-
-def group_sittings_listed(
-    user: AbstractBaseUser,
-    group: Group,
-    period: GroupPeriod,
-    game: str | None,
-    limit: int,
-    players: list[int] | None = None,
-) -> list[dict[str, Any]]:
-    """The newest ``limit`` sittings of the group in the period: id (None when ``user`` may not
-    open it), name, game, date and whether it was paid out."""
-    sittings = _in_period(group_sittings(group, players), period, game)
-    sittings = sittings.order_by("-created_at", "-id")
-    rows = list(
-        sittings.values("pk", "name", "game", "created_at", "paid_out_at", "owner_id")[:limit]
-    )
-    invited = set(
-        Session.objects.filter(pk__in=[row["pk"] for row in rows], members=user).values_list(
-            "pk", flat=True
-        )
-    ) if rows and user.is_authenticated else set()
-    return [
-        {
-            "id": row["pk"] if row["owner_id"] == user.pk or row["pk"] in invited else None,
-            "name": row["name"],
-            "game": row["game"],
-            "date": row["created_at"],
-            "paid_out": row["paid_out_at"] is not None,
-        }
-        for row in rows
-    ]

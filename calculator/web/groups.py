@@ -142,7 +142,11 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         for player in detail["players"]
     ]
     order = [player.pk for player in people]
-    answer = selectors.group_standings(request.user, group, period, game, people)
+    # The period's sittings, read once for the standings and the list below.
+    period_sittings = selectors.group_period_sittings(
+        group, [player.pk for player in people], period, game
+    )
+    answer = selectors.group_standings(request.user, group, period, game, people, period_sittings)
     names = {player["id"]: player["name"] for player in detail["players"]}
     game_code = game or "all"
     for row in answer["standings"]:
@@ -206,9 +210,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
             for t in unpaid["transfers"]
         ],
         "unpaid_ids": ",".join(str(pk) for pk in unpaid["sittings"]),
-        "sittings": selectors.group_sittings_listed(
-            request.user, group, period, game, SITTINGS_SHOWN, order
-        ),
+        "sittings": selectors.group_sittings_of(request.user, period_sittings, SITTINGS_SHOWN),
         "sittings_shown": SITTINGS_SHOWN,
     }
 
