@@ -1822,11 +1822,11 @@ def group_sittings_of(
     """The newest ``limit`` of ``sittings`` (``group_period_sittings``): id (None when ``user``
     may not open it), name, game, date and whether it was paid out."""
     rows = sorted(sittings.values(), key=lambda row: (row["created_at"], row["pk"]))[::-1][:limit]
+    # Only sittings of someone else ask whether the user was invited to them.
+    others = [row["pk"] for row in rows if row["owner_id"] != user.pk]
     invited = set(
-        Session.objects.filter(pk__in=[row["pk"] for row in rows], members=user).values_list(
-            "pk", flat=True
-        )
-    ) if rows and user.is_authenticated else set()
+        Session.objects.filter(pk__in=others, members=user).values_list("pk", flat=True)
+    ) if others and user.is_authenticated else set()
     return [
         {
             "id": row["pk"] if row["owner_id"] == user.pk or row["pk"] in invited else None,
@@ -1973,15 +1973,13 @@ def group_standings(
     # The sitting and round of each biggest hand (its first, oldest sitting of the period),
     # linked only where ``user`` may open that sitting.
     shown = {found["session_id"] for found in biggest}
-    visible = (
-        set(
-            Session.objects.filter(pk__in=shown)
-            .filter(Q(owner=user) | Q(members=user))
-            .values_list("pk", flat=True)
+    # The user's own sittings are known from the rows; only the others ask who was invited.
+    visible = {pk for pk in shown if sittings[pk]["owner_id"] == user.pk}
+    others = shown - visible
+    if others and user.is_authenticated:
+        visible |= set(
+            Session.objects.filter(pk__in=others, members=user).values_list("pk", flat=True)
         )
-        if shown and user.is_authenticated
-        else set()
-    )
     for found in sorted(biggest, key=lambda found: found["game"]):
         seen = found["session_id"] in visible
         rows[found["player"]]["biggest"].append(
