@@ -248,20 +248,44 @@ class RoundListView(SessionView):
         session = self.session(request, pk)
         body = _body(request)
         _not_an_adjustment(body)
-        expected = _round_pointer(
-            body, "expected_round", "這一局要記成第幾局", "the number this round is meant to take"
-        )
-        recorded = services.round_record(
-            session=session,
-            entry=_without(body, "expected_round"),
-            user=request.user,
-            idempotency_key=request.headers.get("Idempotency-Key"),
-            expected_round=expected,
-            # The key's body hash is of the body as sent, expected_round included.
-            request_body=body,
-        )
-        headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
-        return Response(recorded.body, status=recorded.status, headers=headers)
+        return _recorded(request, session, body, _without(body, "expected_round"))
+
+
+def _recorded(
+    request: Request, session: Session, body: dict[str, Any], entry: dict[str, Any]
+) -> Response:
+    """Record ``entry`` (a round or an adjustment) as the body asks: its ``expected_round``, and
+    the ``Idempotency-Key`` header (whose body hash is of the body as sent, expected_round
+    included)."""
+    expected = _round_pointer(
+        body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
+    )
+    recorded = services.round_record(
+        session=session,
+        entry=entry,
+        user=request.user,
+        idempotency_key=request.headers.get("Idempotency-Key"),
+        expected_round=expected,
+        request_body=body,
+    )
+    headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
+    return Response(recorded.body, status=recorded.status, headers=headers)
+
+
+def _corrected(
+    request: Request, session: Session, number: int, body: dict[str, Any], entry: dict[str, Any]
+) -> Response:
+    """Correct entry ``number`` to ``entry``, on the ``version`` the body names (if any)."""
+    version = _round_pointer(
+        body,
+        "version",
+        "這次更正是在這一條的第幾版上改的",
+        "the version of the entry this correction was made on",
+    )
+    game_round = services.round_correct(
+        session=session, number=number, entry=entry, user=request.user, expected_version=version
+    )
+    return Response(selectors.round_answer(game_round))
 
 
 def _not_an_adjustment(body: dict[str, Any]) -> None:
@@ -299,19 +323,9 @@ class AdjustmentListView(SessionView):
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         body = _body(request)
-        expected = _round_pointer(
-            body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
+        return _recorded(
+            request, session, body, _adjustment_body(_without(body, "expected_round"))
         )
-        recorded = services.round_record(
-            session=session,
-            entry=_adjustment_body(_without(body, "expected_round")),
-            user=request.user,
-            idempotency_key=request.headers.get("Idempotency-Key"),
-            expected_round=expected,
-            request_body=body,
-        )
-        headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
-        return Response(recorded.body, status=recorded.status, headers=headers)
 
 
 class AdjustmentDetailView(SessionView):
@@ -327,20 +341,9 @@ class AdjustmentDetailView(SessionView):
         session = self.session(request, pk)
         selectors.adjustment_detail(session, number)  # 404 unless it is one
         body = _body(request)
-        version = _round_pointer(
-            body,
-            "version",
-            "這次更正是在這一條的第幾版上改的",
-            "the version of the entry this correction was made on",
+        return _corrected(
+            request, session, number, body, _adjustment_body(_without(body, "version"))
         )
-        game_round = services.round_correct(
-            session=session,
-            number=number,
-            entry=_adjustment_body(_without(body, "version")),
-            user=request.user,
-            expected_version=version,
-        )
-        return Response(selectors.round_answer(game_round))
 
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
@@ -365,20 +368,7 @@ class RoundDetailView(SessionView):
         session = self.session(request, pk)
         body = _body(request)
         _not_an_adjustment(body)
-        version = _round_pointer(
-            body,
-            "version",
-            "這次更正是在這一局的第幾版上改的",
-            "the version of the round this correction was made on",
-        )
-        game_round = services.round_correct(
-            session=session,
-            number=number,
-            entry=_without(body, "version"),
-            user=request.user,
-            expected_version=version,
-        )
-        return Response(selectors.round_answer(game_round))
+        return _corrected(request, session, number, body, _without(body, "version"))
 
     # 409: E_CONFLICT, the sitting is archived.
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
