@@ -2043,11 +2043,18 @@ def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, An
     ``players``: the group's ids (name order), if already read."""
     pks = group_player_ids(group) if players is None else players
     unpaid = group_sittings(group, pks).filter(paid_out_at__isnull=True)
-    ids = list(unpaid.order_by("created_at", "id").values_list("pk", flat=True))
-    sums = SeatTotals.objects.filter(session__in=ids).values("player").annotate(
-        total=Sum("balance")
+    # Their kept rows in one plain query: the sittings (oldest first) and each person's total.
+    kept = (
+        SeatTotals.objects.filter(session__in=unpaid.order_by().values("pk"))
+        .order_by()
+        .values_list("session_id", "session__created_at", "player_id", "balance")
     )
-    totals = {row["player"]: row["total"] for row in sums.order_by()} if ids else {}
+    opened: dict[int, Any] = {}
+    totals: dict[int, Decimal] = {}
+    for session, created_at, player, balance in kept:
+        opened[session] = created_at
+        totals[player] = totals.get(player, ZERO) + balance
+    ids = sorted(opened, key=lambda pk: (opened[pk], pk))
     return {
         "sittings": ids,
         "balances": [
