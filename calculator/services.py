@@ -1340,14 +1340,17 @@ def _import_caps(versions: list, rounds: list) -> None:
     _rules_versions_cap(len(versions))
 
 
-def _owner_only(session: Session, user: AbstractBaseUser | None, what: str, what_en: str) -> None:
-    if user is None or session.owner_id != user.pk:
+def _owned_by(owner_id: int, user: AbstractBaseUser | None, who: str, who_en: str) -> None:
+    """E_FORBIDDEN (403) unless ``user`` is the owner; ``who``/``who_en`` name the owner and
+    the act ("這一場的主人可以改家規", "the session's owner may change the house rules")."""
+    if user is None or owner_id != user.pk:
         raise CalculatorError(
-            "E_FORBIDDEN",
-            f"只有這一場的主人可以{what}。",
-            f"Only the session's owner may {what_en}.",
-            status=403,
+            "E_FORBIDDEN", f"只有{who}。", f"Only {who_en}.", status=403
         )
+
+
+def _owner_only(session: Session, user: AbstractBaseUser | None, what: str, what_en: str) -> None:
+    _owned_by(session.owner_id, user, f"這一場的主人可以{what}", f"the session's owner may {what_en}")
 
 
 @transaction.atomic
@@ -1582,13 +1585,7 @@ def _last_seated(owner: AbstractBaseUser, pks: list[int]) -> dict[int, int]:
 
 
 def _roster_owner_only(player: Player, user: AbstractBaseUser | None, what: str, en: str) -> None:
-    if user is None or player.owner_id != user.pk:
-        raise CalculatorError(
-            "E_FORBIDDEN",
-            f"只有花名冊的主人可以{what}。",
-            f"Only the roster's owner may {en}.",
-            status=403,
-        )
+    _owned_by(player.owner_id, user, f"花名冊的主人可以{what}", f"the roster's owner may {en}")
 
 
 def _roster_changed(pks: list[int]) -> None:
@@ -1785,13 +1782,7 @@ GROUPS_MAX = 100
 
 
 def _group_owner_only(group: Group, user: AbstractBaseUser | None, what: str, en: str) -> None:
-    if user is None or group.owner_id != user.pk:
-        raise CalculatorError(
-            "E_FORBIDDEN",
-            f"只有群主可以{what}。",
-            f"Only the group's owner may {en}.",
-            status=403,
-        )
+    _owned_by(group.owner_id, user, f"群主可以{what}", f"the group's owner may {en}")
 
 
 def _checked_group_name(name: object) -> str:
