@@ -20,7 +20,18 @@ from threading import Lock
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, F, IntegerField, Max, Min, Q, QuerySet, Sum
+from django.db.models import (
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    Max,
+    Min,
+    Q,
+    QuerySet,
+    Sum,
+)
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Mod
 
@@ -1620,8 +1631,18 @@ def groups_for_user(user: AbstractBaseUser) -> QuerySet[Group]:
 
 
 def group_for_user(user: AbstractBaseUser, pk: int) -> Group:
-    """Group ``pk`` if the user may see it (``groups_for_user``); else E_NOT_FOUND."""
-    group = groups_for_user(user).filter(pk=pk).first()
+    """Group ``pk`` if the user may see it (``groups_for_user``); else E_NOT_FOUND. The group is
+    read by its key; only someone other than its owner asks the members and the linked
+    players."""
+    group = (
+        Group.objects.select_related("owner").filter(pk=pk).first()
+        if user.is_authenticated
+        else None
+    )
+    if group is not None and group.owner_id != user.pk:
+        seen = Group.objects.filter(pk=pk).filter(Q(members=user) | Q(players__user=user))
+        if not seen.exists():
+            group = None
     if group is None:
         raise not_found("找不到這個群。", "No such group.")
     return group
@@ -1643,26 +1664,24 @@ def group_sittings(
     )
 
 
-def group_detail(user: AbstractBaseUser, group: Group) -> dict[str, Any]:
+def group_detail(user: AbstractBaseUser, group: Group, members: bool = True) -> dict[str, Any]:
     """The group as the API and the pages show it: its players (id, name, linked account), its
-    members' usernames, and whether ``user`` owns it (and so may change it)."""
-    players = group.players.select_related("user").order_by("name", "id")
-    return {
+    members' usernames (unless ``members`` is False: the standings page does not show them),
+    and whether ``user`` owns it (and so may change it)."""
+    players = group.players.order_by("name", "id").values_list("pk", "name", "user__username")
+    detail = {
         "id": group.pk,
         "name": group.name,
         "owner": group.owner.get_username(),
         "yours": group.owner_id == user.pk,
         "created_at": group.created_at,
-        "players": [
-            {
-                "id": player.pk,
-                "name": player.name,
-                "user": player.user.get_username() if player.user_id else None,
-            }
-            for player in players
-        ],
-        "members": list(group.members.order_by("username").values_list("username", flat=True)),
+        "players": [{"id": pk, "name": name, "user": linked} for pk, name, linked in players],
     }
+    if members:
+        detail["members"] = list(
+            group.members.order_by("username").values_list("username", flat=True)
+        )
+    return detail
 
 
 @dataclass(frozen=True)
@@ -1766,14 +1785,20 @@ def group_game_of(params: Mapping[str, str]) -> str | None:
     return code
 
 
-def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | None) -> QuerySet:
+def _period_q(period: GroupPeriod, game: str | None) -> Q:
+    """The sittings opened in ``period`` (the site's time zone) and of ``game`` (None: any)."""
+    found = Q()
     if period.start is not None:
-        sittings = sittings.filter(created_at__date__gte=period.start)
+        found &= Q(created_at__date__gte=period.start)
     if period.end is not None:
-        sittings = sittings.filter(created_at__date__lte=period.end)
+        found &= Q(created_at__date__lte=period.end)
     if game is not None:
-        sittings = sittings.filter(game=game)
-    return sittings
+        found &= Q(game=game)
+    return found
+
+
+def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | None) -> QuerySet:
+    return sittings.filter(_period_q(period, game))
 
 
 GROUP_COUNTS = ("hands", "wins", "self_draws", "deal_ins", "bao_payments")
@@ -1791,21 +1816,72 @@ def _group_row(pk: int, name: str) -> dict[str, Any]:
     }
 
 
+SITTING_ROW = (
+    "pk",
+    "name",
+    "game",
+    "created_at",
+    "paid_out_at",
+    "owner_id",
+    *(f"{f}_id" for f in SEAT_FIELDS.values()),
+)
+
+
 def _period_sittings(sittings: QuerySet[Session]) -> dict[int, dict[str, Any]]:
     """The sittings of a group's period, read once (one query of short rows): by id, their name,
     game, date (oldest first) and the person at each seat."""
-    return {
-        row["pk"]: row
-        for row in sittings.order_by("created_at", "id").values(
-            "pk",
-            "name",
-            "game",
-            "created_at",
-            "paid_out_at",
-            "owner_id",
-            *(f"{f}_id" for f in SEAT_FIELDS.values()),
+    return {row["pk"]: row for row in sittings.order_by("created_at", "id").values(*SITTING_ROW)}
+
+
+def _kept_rows(sittings: Iterable[int]) -> list[tuple]:
+    """The kept ``SeatTotals`` of ``sittings`` as plain rows (one query, no GROUP BY to plan: a
+    group of 100 sittings reads 400 short rows): player, sitting, balance, paid under 包, the
+    biggest hand and its round, then ``GROUP_COUNTS``."""
+    return list(
+        SeatTotals.objects.filter(session_id__in=list(sittings))
+        .order_by()
+        .values_list(
+            "player_id",
+            "session_id",
+            "balance",
+            "paid_under_bao",
+            "biggest",
+            "biggest_round",
+            *GROUP_COUNTS,
         )
-    }
+    )
+
+
+@dataclass(frozen=True)
+class GroupReading:
+    """What a group's page reads once for all its parts: the sittings of the period (and game),
+    those not paid out yet (of any period and game), and the kept rows of both."""
+
+    period: dict[int, dict[str, Any]]
+    unpaid: dict[int, dict[str, Any]]
+    kept: list[tuple]
+
+
+def group_reading(
+    group: Group, players: list[int], period: GroupPeriod, game: str | None
+) -> GroupReading:
+    """The group's sittings of ``period`` and ``game`` and those not paid out, in one query
+    (each row says whether it is in the period), and their kept rows in a second."""
+    in_period = _period_q(period, game)
+    sittings = group_sittings(group, players)
+    if in_period:
+        sittings = sittings.filter(in_period | Q(paid_out_at__isnull=True)).annotate(
+            in_period=ExpressionWrapper(in_period, output_field=BooleanField())
+        )
+        rows = sittings.order_by("created_at", "id").values(*SITTING_ROW, "in_period")
+    else:
+        rows = sittings.order_by("created_at", "id").values(*SITTING_ROW)
+    rows = list(rows)
+    return GroupReading(
+        period={row["pk"]: row for row in rows if row.get("in_period", True)},
+        unpaid={row["pk"]: row for row in rows if row["paid_out_at"] is None},
+        kept=_kept_rows(row["pk"] for row in rows),
+    )
 
 
 def group_period_sittings(
@@ -1840,29 +1916,17 @@ def group_sittings_of(
 
 
 def _group_rows(
-    players: list[Player] | None, sittings: dict[int, dict[str, Any]]
+    players: list[Player] | None, sittings: dict[int, dict[str, Any]], kept: list[tuple]
 ) -> tuple[dict[int, dict[str, Any]], list[dict[str, Any]]]:
     """Each player's sums over ``sittings`` (``_period_sittings``), and the biggest hand of each
-    player in each game with the oldest sitting and round it was won at, from the kept
-    ``SeatTotals`` of those sittings: one plain query of one row a seat (no GROUP BY to plan; a
-    group of 100 sittings reads 400 short rows), added up here. ``players`` None: a row for each
-    player who sat at one of them (no names: for the titles alone)."""
+    player in each game with the oldest sitting and round it was won at, added up here from the
+    ``kept`` rows (``_kept_rows``; those of other sittings are passed over). ``players`` None: a
+    row for each player who sat at one of them (no names: for the titles alone)."""
     rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
-    kept = (
-        SeatTotals.objects.filter(session_id__in=list(sittings))
-        .order_by()
-        .values_list(
-            "player_id",
-            "session_id",
-            "balance",
-            "paid_under_bao",
-            "biggest",
-            "biggest_round",
-            *GROUP_COUNTS,
-        )
-    )
     best: dict[tuple[int, str], dict[str, Any]] = {}
     for player, session, balance, bao, biggest, biggest_round, *counts in kept:
+        if session not in sittings:
+            continue
         row = rows.get(player)
         if row is None:
             if players is not None:
@@ -1934,18 +1998,23 @@ def _titles(rows: dict[int, dict[str, Any]], biggest: list[dict[str, Any]]) -> l
 
 def _pair_sums(sittings: dict[int, dict[str, Any]]) -> dict[tuple[int, int], Decimal]:
     """What each player paid each other over ``sittings`` (``_period_sittings``): the kept
-    ``PairTotals`` rows (one plain query), each pair of seats read as the people sitting there."""
+    ``PairTotals`` rows summed in the database by pair of seats and seating (who sat where), so
+    a long history of one table comes back as a few rows, each pair of seats then read as the
+    people sitting there."""
     paid: dict[tuple[int, int], Decimal] = {}
+    seats = [f"session__{field}_id" for field in SEAT_FIELDS.values()]
     rows = (
         PairTotals.objects.filter(session_id__in=list(sittings))
         .order_by()
-        .values_list("session_id", "payer", "payee", "amount")
+        .values_list("payer", "payee", *seats)
+        .annotate(total=Sum("amount"))
     )
-    for session, payer, payee, amount in rows:
-        sitting = sittings[session]
-        pair = (sitting[f"{SEAT_FIELDS[payer]}_id"], sitting[f"{SEAT_FIELDS[payee]}_id"])
+    for payer, payee, *seated, amount in rows:
+        people = dict(zip(SEAT_FIELDS, seated, strict=True))
+        pair = (people[payer], people[payee])
         paid[pair] = paid.get(pair, ZERO) + amount
     return paid
+
 
 def group_standings(
     user: AbstractBaseUser,
@@ -1953,22 +2022,26 @@ def group_standings(
     period: GroupPeriod,
     game: str | None,
     players: list[Player] | None = None,
-    sittings: dict[int, dict[str, Any]] | None = None,
+    reading: GroupReading | None = None,
 ) -> dict[str, Any]:
     """The group's standings over the sittings of ``period`` (and of one ``game``, or of all):
     per player the sittings, hands, wins, self-draws, deal-ins, what they paid under 包, their
     biggest hand of each game (linked to its round when ``user`` may open that sitting) and
     their total won or lost, biggest total first; the titles; and, for each pair of players who
     sat together, what each paid the other. Read from the kept totals: a fixed number of
-    queries whatever the length of the history. ``players``: the group's, if already read."""
+    queries whatever the length of the history. ``players``: the group's, and ``reading``:
+    ``group_reading`` of them, if already read."""
     if players is None:
         players = list(group.players.order_by("name", "id"))
     pks = [player.pk for player in players]
-    # The period's sittings once (``sittings``: as the caller read them): every read below is of
-    # their kept rows.
-    if sittings is None:
+    # The period's sittings once (as the caller read them): every read below is of their kept
+    # rows.
+    if reading is None:
         sittings = group_period_sittings(group, pks, period, game)
-    rows, biggest = _group_rows(players, sittings)
+        kept = _kept_rows(sittings)
+    else:
+        sittings, kept = reading.period, reading.kept
+    rows, biggest = _group_rows(players, sittings, kept)
     titles = _titles(rows, biggest)
     # The sitting and round of each biggest hand (its first, oldest sitting of the period),
     # linked only where ``user`` may open that sitting.
@@ -2034,27 +2107,31 @@ def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     nested subqueries)."""
     people = list(group.players.order_by().values_list("pk", flat=True))
     sittings = _in_period(group_sittings(group, people), period, None)
-    return _titles(*_group_rows(None, _period_sittings(sittings)))
+    sittings = _period_sittings(sittings)
+    return _titles(*_group_rows(None, sittings, _kept_rows(sittings)))
 
 
-def group_unpaid(group: Group, players: list[int] | None = None) -> dict[str, Any]:
+def group_unpaid(
+    group: Group, players: list[int] | None = None, reading: GroupReading | None = None
+) -> dict[str, Any]:
     """The sittings of the group not paid out yet, summed as one settle-up: each player's total
     over them and the fewest transfers that settle them (``transfers_to_settle`` over people).
-    ``players``: the group's ids (name order), if already read."""
+    ``players``: the group's ids (name order), and ``reading``: ``group_reading`` of them, if
+    already read."""
     pks = group_player_ids(group) if players is None else players
-    unpaid = group_sittings(group, pks).filter(paid_out_at__isnull=True)
-    # Their kept rows in one plain query: the sittings (oldest first) and each person's total.
-    kept = (
-        SeatTotals.objects.filter(session__in=unpaid.order_by().values("pk"))
-        .order_by()
-        .values_list("session_id", "session__created_at", "player_id", "balance")
-    )
-    opened: dict[int, Any] = {}
+    if reading is None:
+        unpaid = _period_sittings(group_sittings(group, pks).filter(paid_out_at__isnull=True))
+        kept = _kept_rows(unpaid)
+    else:
+        unpaid, kept = reading.unpaid, reading.kept
+    # The sittings with kept rows (oldest first) and each person's total.
+    seen: set[int] = set()
     totals: dict[int, Decimal] = {}
-    for session, created_at, player, balance in kept:
-        opened[session] = created_at
-        totals[player] = totals.get(player, ZERO) + balance
-    ids = sorted(opened, key=lambda pk: (opened[pk], pk))
+    for player, session, balance, *_rest in kept:
+        if session in unpaid:
+            seen.add(session)
+            totals[player] = totals.get(player, ZERO) + balance
+    ids = [pk for pk in unpaid if pk in seen]
     return {
         "sittings": ids,
         "balances": [

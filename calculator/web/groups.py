@@ -135,18 +135,17 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     except CalculatorError as refused_period:
         problem = said(refused_period)
         period, game = selectors.group_period_of({}, today), None
-    detail = selectors.group_detail(request.user, group)
+    detail = selectors.group_detail(request.user, group, members=False)
     # The group's people, read once for every part of the page.
     people = [
         Player(pk=player["id"], name=player["name"], owner_id=group.owner_id)
         for player in detail["players"]
     ]
     order = [player.pk for player in people]
-    # The period's sittings, read once for the standings and the list below.
-    period_sittings = selectors.group_period_sittings(
-        group, [player.pk for player in people], period, game
-    )
-    answer = selectors.group_standings(request.user, group, period, game, people, period_sittings)
+    # The period's sittings and those not paid out, read once for the standings, the settle-up
+    # and the list below.
+    reading = selectors.group_reading(group, order, period, game)
+    answer = selectors.group_standings(request.user, group, period, game, people, reading)
     names = {player["id"]: player["name"] for player in detail["players"]}
     game_code = game or "all"
     for row in answer["standings"]:
@@ -174,7 +173,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         }
         for row in order
     ]
-    unpaid = selectors.group_unpaid(group, order)
+    unpaid = selectors.group_unpaid(group, order, reading)
     periods = [
         {"kind": kind, "word": PERIOD_WORDS[kind], "url": _link(group.pk, period=kind, game=game)}
         for kind in selectors.GROUP_PERIODS
@@ -210,9 +209,19 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
             for t in unpaid["transfers"]
         ],
         "unpaid_ids": ",".join(str(pk) for pk in unpaid["sittings"]),
-        "sittings": selectors.group_sittings_of(request.user, period_sittings, SITTINGS_SHOWN),
+        "sittings": listed(request.user, reading.period),
         "sittings_shown": SITTINGS_SHOWN,
     }
+
+
+def listed(user: Any, sittings: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The newest sittings of the period for the page's list, each with its link (when the user
+    may open it) and its day in the site's time zone."""
+    shown = selectors.group_sittings_of(user, sittings, SITTINGS_SHOWN)
+    for sitting in shown:
+        sitting["url"] = reverse("web:session", args=[sitting["id"]]) if sitting["id"] else None
+        sitting["day"] = timezone.localtime(sitting["date"]).date().isoformat()
+    return shown
 
 
 @login_required

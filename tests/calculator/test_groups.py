@@ -325,6 +325,39 @@ def test_head_to_head_is_what_the_payments_of_those_sittings_say(owner, table):
     }  # fmt: skip
 
 
+def test_head_to_head_follows_the_people_when_they_change_seats(owner):
+    """The same four people in three seatings: the pairs of seats summed in the database by
+    seating are read back as people, so each pair is what their payments say (R8)."""
+    first = services.session_create(owner=owner, name="一", players=["a", "b", "c", "d"])
+    people = dict(zip("abcd", first.seat_players().values(), strict=True))
+    seatings = {"一": "abcd", "二": "bcda", "三": "dcba", "四": "abcd"}
+    sittings = [first]
+    for name, order in list(seatings.items())[1:]:
+        # A name of the roster is that person: the same four, seated anew.
+        sittings.append(services.session_create(owner=owner, name=name, players=list(order)))
+    for session in sittings:
+        assert {p.pk for p in session.seat_players().values()} == {p.pk for p in people.values()}
+        for body in [plain("E"), paofeng("S"), bao("W", "N"), plain("N")]:
+            services.round_record(session=session, entry=body, user=owner)
+    group = services.group_create(
+        owner=owner, name="換位", players=[person.pk for person in people.values()]
+    )
+    paid: dict[tuple[int, int], Decimal] = {}
+    for session in sittings:
+        seats = session.seat_players()
+        for payment in Payment.objects.filter(round__session=session, round__voided=False):
+            pair = (seats[payment.payer].pk, seats[payment.payee].pk)
+            paid[pair] = paid.get(pair, Decimal(0)) + payment.amount
+    answer = selectors.group_standings(owner, group, period(period="all"), None)
+    assert len(answer["head_to_head"]) == 6
+    for row in answer["head_to_head"]:
+        first_paid = paid.get((row["player"], row["other"]), Decimal(0))
+        second_paid = paid.get((row["other"], row["player"]), Decimal(0))
+        assert (Decimal(row["paid"]), Decimal(row["received"])) == (first_paid, second_paid)
+    # Seated differently, the same hands moved money differently: the pairs are not all alike.
+    assert len({row["net"] for row in answer["head_to_head"]}) > 1
+
+
 @pytest.mark.parametrize(
     "params",
     [
