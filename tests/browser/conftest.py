@@ -49,14 +49,17 @@ TAP_TARGETS = """
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
-        # Never a silent skip: the run stops with one line saying what to install.
-        pytest.exit(
+        # Never a silent skip: the test fails and the run stops, with one line saying what to
+        # install. (Not pytest.exit: in a worker process of a parallel run it would end that
+        # worker without a word.)
+        missing = (
             f"no Chromium at {CHROMIUM}: run tools/test-deps as root (apt-get install chromium "
-            "fonts-noto-cjk), set CHROMIUM=/path/to/chromium, or deselect with -m 'not browser'",
-            returncode=1,
+            "fonts-noto-cjk), set CHROMIUM=/path/to/chromium, or deselect with -m 'not browser'"
         )
+        request.session.shouldstop = missing
+        pytest.fail(missing, pytrace=False)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,

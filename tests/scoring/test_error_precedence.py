@@ -17,8 +17,17 @@ from hypothesis import strategies as st
 
 from scoring import score
 
+
+class _Drop:
+    """A fault's value that leaves the field out (its repr names it the same in every process,
+    so each test's id does too)."""
+
+    def __repr__(self) -> str:
+        return "DROP"
+
+
 # (stage, code, field, value): ``value`` is the field's new value, or DROP to leave it out.
-DROP = object()
+DROP = _Drop()
 
 ANQING = {
     "indicator": "6m",

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -58,17 +60,20 @@ def test_make_test_runs_everything_on_sqlite_and_the_database_tests_on_postgresq
     passes = [line for line in plan.splitlines() if re.search(r"bin/pytest\b", line)]
     assert len(passes) == 2, plan
     sqlite, postgresql = passes
-    assert sqlite.strip().endswith("bin/pytest"), sqlite
+    # The whole suite: no marker or path left out, in the worker processes of the machine.
+    assert re.search(r"bin/pytest -n \d+$", sqlite.strip()), sqlite
+    assert re.search(r"bin/pytest -n \d+ ", postgresql), postgresql
     assert "DATABASE_URL=" in postgresql
     assert '-m "not browser"' in postgresql and "--ignore=tests/scoring" in postgresql
 
 
-def test_browser_tests_stop_loudly_without_chromium() -> None:
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_browser_tests_stop_loudly_without_chromium(workers: str) -> None:
     """Without Chromium the run ends with a failure and one line saying what to install, never a
-    quiet skip."""
+    quiet skip, in one process and in the worker processes of ``make test``."""
     ran = run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "tests/browser/test_session_tools.py"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers,
+         "tests/browser/test_session_tools.py", "tests/browser/test_sitting.py"],
         CHROMIUM="/nonexistent/chromium",
     )
     assert ran.returncode != 0
