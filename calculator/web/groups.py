@@ -27,7 +27,7 @@ from calculator.models import Group, Player, Session
 from calculator.money import money_str
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
-from calculator.web.views import short_game_name, with_session
+from calculator.web.views import short_game_name, sittings_listed, with_session
 from scoring.games import GAMES
 
 SITTINGS_SHOWN = 20
@@ -217,11 +217,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
 def listed(user: Any, sittings: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
     """The newest sittings of the period for the page's list, each with its link (when the user
     may open it) and its day in the site's time zone."""
-    shown = selectors.group_sittings_of(user, sittings, SITTINGS_SHOWN)
-    for sitting in shown:
-        sitting["url"] = reverse("web:session", args=[sitting["id"]]) if sitting["id"] else None
-        sitting["day"] = timezone.localtime(sitting["date"]).date().isoformat()
-    return shown
+    return sittings_listed(selectors.group_sittings_of(user, sittings, SITTINGS_SHOWN))
 
 
 @login_required

@@ -23,7 +23,7 @@ from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
 from calculator.web.groups import player_groups
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
-from calculator.web.views import short_game_name
+from calculator.web.views import short_game_name, sittings_listed
 
 SITTINGS_SHOWN = 20
 
@@ -70,7 +70,7 @@ def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[s
         "player": detail,
         # The newest sittings only, as the session page shows the newest rounds: the page costs
         # the same for a regular of years (the curve above covers every sitting of the period).
-        "sittings_shown": detail["sittings"],
+        "sittings_shown": sittings_listed(detail["sittings"], detail["yours"]),
         "sittings_shown_count": SITTINGS_SHOWN,
         **record_context(request, player),
         "others": others,
