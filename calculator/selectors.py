@@ -1622,12 +1622,18 @@ def groups_for_user(user: AbstractBaseUser) -> QuerySet[Group]:
     with a player linked to their account; everyone else's do not exist for them."""
     if not user.is_authenticated:
         return Group.objects.none()
-    visible = Group.objects.filter(Q(owner=user) | Q(members=user) | Q(players__user=user))
+    visible = Group.objects.filter(Q(owner=user) | _shared_with(user))
     return (
         Group.objects.filter(pk__in=visible.values("pk"))
         .select_related("owner")
         .order_by("name", "id")
     )
+
+
+def _shared_with(user: AbstractBaseUser) -> Q:
+    """The groups someone other than their owner may see: those they were added to as a member
+    and those with a player linked to their account."""
+    return Q(members=user) | Q(players__user=user)
 
 
 def group_for_user(user: AbstractBaseUser, pk: int) -> Group:
@@ -1640,8 +1646,7 @@ def group_for_user(user: AbstractBaseUser, pk: int) -> Group:
         else None
     )
     if group is not None and group.owner_id != user.pk:
-        seen = Group.objects.filter(pk=pk).filter(Q(members=user) | Q(players__user=user))
-        if not seen.exists():
+        if not Group.objects.filter(_shared_with(user), pk=pk).exists():
             group = None
     if group is None:
         raise not_found("找不到這個群。", "No such group.")
@@ -2109,6 +2114,24 @@ def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     sittings = _in_period(group_sittings(group, people), period, None)
     sittings = _period_sittings(sittings)
     return _titles(*_group_rows(None, sittings, _kept_rows(sittings)))
+
+
+def group_board(
+    user: AbstractBaseUser,
+    group: Group,
+    period: GroupPeriod,
+    game: str | None,
+    players: list[Player] | None = None,
+) -> tuple[dict[str, Any], dict[str, Any], GroupReading]:
+    """A group's standings over ``period`` and ``game`` (``group_standings``) and its settle-up
+    across the sittings not paid out (``group_unpaid``) from one ``group_reading``, returned as
+    well for the list of the period's sittings. ``players``: the group's, if already read."""
+    if players is None:
+        players = list(group.players.order_by("name", "id"))
+    pks = [player.pk for player in players]
+    reading = group_reading(group, pks, period, game)
+    standings = group_standings(user, group, period, game, players, reading)
+    return standings, group_unpaid(group, pks, reading), reading
 
 
 def group_unpaid(

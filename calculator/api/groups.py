@@ -254,12 +254,8 @@ class GroupStandingsView(GroupView):
         group = self.group(request, pk)
         period = selectors.group_period_of(request.query_params, timezone.localdate())
         game = selectors.group_game_of(request.query_params)
-        players = list(group.players.order_by("name", "id"))
-        pks = [player.pk for player in players]
-        # The sittings and their kept rows read once for the standings and the settle-up.
-        reading = selectors.group_reading(group, pks, period, game)
-        standings = selectors.group_standings(request.user, group, period, game, players, reading)
-        return Response({**standings, "unpaid": selectors.group_unpaid(group, pks, reading)})
+        standings, unpaid, _ = selectors.group_board(request.user, group, period, game)
+        return Response({**standings, "unpaid": unpaid})
 
 
 def paid_out_answer(session: Any) -> dict[str, Any]:

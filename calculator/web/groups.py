@@ -144,8 +144,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     order = [player.pk for player in people]
     # The period's sittings and those not paid out, read once for the standings, the settle-up
     # and the list below.
-    reading = selectors.group_reading(group, order, period, game)
-    answer = selectors.group_standings(request.user, group, period, game, people, reading)
+    answer, unpaid, reading = selectors.group_board(request.user, group, period, game, people)
     names = {player["id"]: player["name"] for player in detail["players"]}
     game_code = game or "all"
     for row in answer["standings"]:
@@ -173,7 +172,6 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         }
         for row in order
     ]
-    unpaid = selectors.group_unpaid(group, order, reading)
     periods = [
         {"kind": kind, "word": PERIOD_WORDS[kind], "url": _link(group.pk, period=kind, game=game)}
         for kind in selectors.GROUP_PERIODS
@@ -209,15 +207,11 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
             for t in unpaid["transfers"]
         ],
         "unpaid_ids": ",".join(str(pk) for pk in unpaid["sittings"]),
-        "sittings": listed(request.user, reading.period),
+        "sittings": sittings_listed(
+            selectors.group_sittings_of(request.user, reading.period, SITTINGS_SHOWN)
+        ),
         "sittings_shown": SITTINGS_SHOWN,
     }
-
-
-def listed(user: Any, sittings: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
-    """The newest sittings of the period for the page's list, each with its link (when the user
-    may open it) and its day in the site's time zone."""
-    return sittings_listed(selectors.group_sittings_of(user, sittings, SITTINGS_SHOWN))
 
 
 @login_required
