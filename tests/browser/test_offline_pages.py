@@ -115,9 +115,12 @@ def test_kept_pages_offline_and_none_after_logging_out(phones, live_server) -> N
     log_in(page, live_server.url, "laowang")
     page.goto(live_server.url + session_path)
     controlled(page)
-    # Seen online under the worker: both kinds of page are kept, nothing else.
+    # Seen online under the worker: both kinds of page are kept, nothing else. The worker keeps
+    # a page after answering it, so each is waited for before the next page is opened.
     page.goto(live_server.url + form_path)
+    wait_until_kept(page, [form_path])
     page.goto(live_server.url + session_path)
+    wait_until_kept(page, [form_path, session_path])
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/settle/")
     wait_until_kept(page, [form_path, session_path])
 
