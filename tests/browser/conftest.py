@@ -23,8 +23,13 @@ from playwright.sync_api import (  # noqa: E402
     Locator,
     Page,
     WebError,
+    expect,
     sync_playwright,
 )
+
+# What ``expect`` waits for, as long as the phones' own default (10 s) rather than Playwright's
+# 5 s: two test processes share two cores, and a slow page is not a wrong one.
+expect.set_options(timeout=10_000)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"

@@ -203,7 +203,9 @@ def test_kept_pages_offline_and_none_after_logging_out(phones, live_server) -> N
 
     page.on("dialog", answer)
     page.get_by_role("button", name="退出").click()
-    page.wait_for_timeout(300)
+    deadline = time.monotonic() + 10
+    while not asked and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
     assert asked == ["还有 2 局没有发送，退出会丢掉它们。确定退出吗？"]
     expect(page).to_have_url(live_server.url + session_path)
     expect(page.get_by_role("button", name="退出")).to_be_visible()
