@@ -202,10 +202,8 @@ def test_kept_pages_offline_and_none_after_logging_out(phones, live_server) -> N
         dialog.accept() if next(answers) else dialog.dismiss()
 
     page.on("dialog", answer)
-    page.get_by_role("button", name="退出").click()
-    deadline = time.monotonic() + 10
-    while not asked and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    with page.expect_event("dialog"):  # answered by ``answer``; waited for, not assumed
+        page.get_by_role("button", name="退出").click()
     assert asked == ["还有 2 局没有发送，退出会丢掉它们。确定退出吗？"]
     expect(page).to_have_url(live_server.url + session_path)
     expect(page.get_by_role("button", name="退出")).to_be_visible()
