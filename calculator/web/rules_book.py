@@ -72,6 +72,23 @@ def book_url(book: Book) -> str:
     return reverse("web:rules_book")
 
 
+def book_language(book: Book, language: str | None = None) -> str:
+    """The language a book is read in on a page of ``language`` (the page's, by default): its
+    own text in that language where the docs hold one (``docs/rules-anqing.zh-hans.md``), else
+    the English book."""
+    language = language or page_language()
+    return language if book_path(book, language) != book.path else "en"
+
+
+def book_path(book: Book, language: str) -> Path:
+    """The file of a book in a language: ``rules-anqing.zh-hant.md`` beside ``rules-anqing.md``
+    (English, the one every other language falls back to)."""
+    if language == "en":
+        return book.path
+    localized = book.path.with_name(f"{book.path.stem}.{language}.md")
+    return localized if localized.exists() else book.path
+
+
 def rule_anchor(rule_id: str) -> str:
     """The id attribute of a rule's heading: ``"R7 PAO_FENG"`` → ``"R7-PAO_FENG"``."""
     return rule_id.replace(" ", "-")
@@ -100,7 +117,7 @@ def rule_links(text: str | None, game: str | None = None) -> SafeString:
         return mark_safe("")
     book = books()[game] if game else book_of(text)
     url = book_url(book)
-    anchors = book_anchors(book.game)
+    anchors = book_anchors(book.game, book_language(book))
     out, pos = [], 0
     for match in book.ids.finditer(text):
         rule_id = match.group()
@@ -115,20 +132,21 @@ def rule_links(text: str | None, game: str | None = None) -> SafeString:
 
 
 @cache
-def book_anchors(game: str) -> frozenset[str]:
-    """The ids of the headings of a game's rule book."""
-    return frozenset(re.findall(r'\bid="([^"]+)"', book_html(game)[1]))
+def book_anchors(game: str, language: str = "en") -> frozenset[str]:
+    """The ids of the headings of a game's rule book in a language."""
+    return frozenset(re.findall(r'\bid="([^"]+)"', book_html(game, language)[1]))
 
 
 @cache
-def book_html(game: str) -> tuple[SafeString, SafeString]:
-    """(table of contents, body) of a game's rule book, rendered once per process.
+def book_html(game: str, language: str = "en") -> tuple[SafeString, SafeString]:
+    """(table of contents, body) of a game's rule book in a language (its English text where it
+    has none in that language), rendered once per process and language.
 
     The file's own title (its first ``#`` line) is left out: the page has a translated one.
     Tables and preformatted blocks scroll sideways on a phone (``scroll_regions``).
     """
     book = books()[game]
-    text = book.path.read_text(encoding="utf-8")
+    text = book_path(book, language).read_text(encoding="utf-8")
     if text.startswith("# "):
         text = text.split("\n", 1)[1]
 
@@ -181,9 +199,11 @@ def page(request: HttpRequest, slug: str = "") -> HttpResponse:
     if book is None:
         raise Http404()
     game = book.game
-    toc, body = book_html(game)
+    language = book_language(book)
+    toc, body = book_html(game, language)
     context = {
         "game": game,
+        "book_language": {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}.get(language, "en"),
         "title": book.title(),
         "intro": book.intro(),
         "toc": toc,
