@@ -8,8 +8,9 @@ any other game's at ``/rules/<code>/`` (Anji's ``AJ8.1``, ``AJ8.1 ZI_MO``; 紅�
 ``HZ15`` and HZ15's codes, ``E_MIN_POINTS`` among them).
 
 A rule id's anchor is the id with the space made a hyphen (``R7-PAO_FENG``); a heading of a rule
-book that starts with one of its book's ids gets that anchor, so the Markdown stays plain (no
-attribute syntax) and the links and the headings come from one pattern. A text is linked to the
+book that starts with one of its book's ids gets that anchor, so the links and the headings come
+from one pattern. A heading whose words are not the id (an item's heading in a Chinese book,
+``### 跑风 {#R7-PAO_FENG}``) names its anchor itself. A text is linked to the
 book whose ids it cites: a book that claims ids (``claims``) takes the texts citing them, anything
 else goes to the default book (the one that claims none).
 """
@@ -157,7 +158,7 @@ def book_html(game: str, language: str = "en") -> tuple[SafeString, SafeString]:
         return rule_anchor(match.group()) if match else slugify_unicode(heading, separator)
 
     md = markdown.Markdown(
-        extensions=["toc", "tables"],
+        extensions=["attr_list", "toc", "tables"],
         extension_configs={"toc": {"slugify": heading_id, "toc_depth": "2-2"}},
     )
     body = scroll_regions(md.convert(text))
