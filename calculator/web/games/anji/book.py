@@ -1,5 +1,6 @@
-"""Anji's rule book (``/rules/anji/``, docs/rules-anji.md): its ids are AJ…, with a row's code
-after AJ8's (``AJ8.1 ZI_MO``)."""
+"""Anji's rule book (``/rules/anji/``: docs/rules-anji.md, and rules-anji.zh-hans.md and
+rules-anji.zh-hant.md beside it for the Chinese pages): its ids are AJ…, with a row's code after
+AJ8's (``AJ8.1 ZI_MO``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ BOOK = Book(
     ANJI_ID,
     lambda: gettext("安吉麻将规则"),
     lambda: gettext(
-        "本应用按这些规则算分。正文以英文写成，附中文术语；规则编号（如 AJ8.1）与算分说明里的编号相同。"
+        "本应用按这些规则算分。规则编号（如 AJ8.1）与算分说明里的编号相同；"
+        "程序用的键、字段和代码都在最后一部分。"
     ),
 )
