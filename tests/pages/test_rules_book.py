@@ -72,7 +72,11 @@ def test_every_section_and_sub_rule_is_a_heading_with_its_id(client: Client) -> 
 
 
 # The heading under which a book has two tables: its second is named "<heading> (2)".
-SECOND_TABLE = {"zh-hans": "请求里的字段 (2)", "zh-hant": "請求裡的欄位 (2)", "en": "Request fields (2)"}
+SECOND_TABLE = {
+    "zh-hans": "请求里的字段 (2)",
+    "zh-hant": "請求裡的欄位 (2)",
+    "en": "Request fields (2)",
+}
 
 
 @pytest.mark.parametrize("language", list(TITLES))
