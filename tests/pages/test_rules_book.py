@@ -1,5 +1,6 @@
-"""The rules page (/rules/): docs/rules-anqing.md as HTML in the site's frame, in every language,
-with a heading per rule id, and the why of a score linking each rule id to it."""
+"""The rules page (/rules/): docs/rules-anqing.md (and its 简体 and 繁體 books) as HTML in the
+site's frame, in every language, with a heading per rule id, and the why of a score linking each
+rule id to it."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
 
 TABLE = {"ruleset": "anqing", "dealer": "E", "dealer_streak": 0, "base_silver": "1"}
 TITLES = {"zh-hans": "安庆麻将规则", "zh-hant": "安慶麻將規則", "en": "Anqing mahjong rules"}
+# The book each page language reads (its article's lang) and R6.5's heading there.
+BOOKS = {
+    "zh-hans": ("zh-Hans", '<h3 id="R6.5">R6.5 摸钻</h3>'),
+    "zh-hant": ("zh-Hant", '<h3 id="R6.5">R6.5 摸鑽</h3>'),
+    "en": ("en", '<h3 id="R6.5">R6.5 Drawing the 鑽 · 摸鑽</h3>'),
+}
 
 
 def speak(client: Client, language: str) -> None:
@@ -31,9 +38,10 @@ def test_the_page_answers_in_every_language_with_its_title_translated(
     assert response.status_code == 200
     assertContains(response, f"<h1>{TITLES[language]}</h1>", html=False)
     assertContains(response, f"<title>{TITLES[language]} ·", html=False)
-    # the body is the repository's document as written, whatever the page's language
-    assertContains(response, '<article class="card rules-book" lang="en">', html=False)
-    assertContains(response, '<h3 id="R6.5">R6.5 Drawing the 鑽 · 摸鑽</h3>', html=False)
+    # the body is the book in the page's language (docs/rules-anqing.<language>.md)
+    book_lang, heading = BOOKS[language]
+    assertContains(response, f'<article class="card rules-book" lang="{book_lang}">', html=False)
+    assertContains(response, heading, html=False)
     others = [title for other, title in TITLES.items() if other != language]
     for title in others:
         assertNotContains(response, f"<h1>{title}</h1>", html=False)
@@ -54,11 +62,26 @@ def test_every_section_and_sub_rule_is_a_heading_with_its_id(client: Client) -> 
         assertContains(response, f'<a href="#{rule_id}">{rule_id} ', html=False)  # contents
     for rule_id in sub_rules:
         assertContains(response, f'<h3 id="{rule_id}">{rule_id} ', count=1, html=False)
+    # an item's and an error's heading: words on a Chinese page, the code on the English one
+    assertContains(response, '<h3 id="R7-PAO_FENG">跑风 — 6 番</h3>', html=False)
+    assertContains(response, '<h3 id="E_WILD_DRAW">摸钻没成跑风</h3>', html=False)
+    speak(client, "en")
+    response = client.get("/rules/")
     assertContains(response, '<h3 id="R7-PAO_FENG">R7 PAO_FENG · 跑風', html=False)
     assertContains(response, '<h3 id="E_WILD_DRAW">E_WILD_DRAW</h3>', html=False)
 
 
-def test_the_page_holds_no_raw_markdown_and_no_inline_style(client: Client) -> None:
+# The heading under which a book has two tables: its second is named "<heading> (2)".
+SECOND_TABLE = {
+    "zh-hans": "请求里的字段 (2)",
+    "zh-hant": "請求裡的欄位 (2)",
+    "en": "Request fields (2)",
+}
+
+
+@pytest.mark.parametrize("language", list(TITLES))
+def test_the_page_holds_no_raw_markdown_and_no_inline_style(client: Client, language: str) -> None:
+    speak(client, language)
     body = client.get("/rules/").content.decode()
     article = body[body.index('<article class="card rules-book"') : body.index("</article>")]
     for raw in ("###", "## ", "**", "`", "](#", "|---", "{#", "[TOC]"):
@@ -73,7 +96,7 @@ def test_the_page_holds_no_raw_markdown_and_no_inline_style(client: Client) -> N
     formulas = re.findall(r'<pre tabindex="0" role="region" aria-label="([^"]+)"><code>', article)
     assert formulas and article.count("<pre") == len(formulas)  # the 槓開 and payment formulas
     assert len(set(wrapped + formulas)) == len(wrapped + formulas)
-    assert "R12 House rules · 家規 (2)" in wrapped
+    assert SECOND_TABLE[language] in wrapped
 
 
 def test_the_document_is_rendered_once_per_process(

@@ -1,4 +1,5 @@
-"""Anqing's rule book (``/rules/``, docs/rules-anqing.md): ids ``R6.5``, ``R10.1``,
+"""Anqing's rule book (``/rules/``: docs/rules-anqing.md, and rules-anqing.zh-hans.md and
+rules-anqing.zh-hant.md on Chinese pages): ids ``R6.5``, ``R10.1``,
 ``R7 PAO_FENG`` (an item of R7), ``R7 labels`` and R11's error codes such as ``E_WILD_DRAW``.
 Anqing's is the default book: a text citing no other book's ids is linked here."""
 
@@ -31,6 +32,6 @@ BOOK = Book(
     None,
     lambda: gettext("安庆麻将规则"),
     lambda: gettext(
-        "本应用按这些规则算番。正文以英文写成，附中文术语；规则编号（如 R6.5）与算番说明里的编号相同。"
+        "本应用按这些规则算番。规则编号（如 R6.5）与算番说明里的编号相同，点说明里的编号就会跳到这里。"
     ),
 )
