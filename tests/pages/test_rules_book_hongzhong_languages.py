@@ -105,6 +105,13 @@ def test_the_word_checks_catch_keys_notation_and_codes() -> None:
     assert not snake_case(prose("<p>每中一鸟加分 1</p>")) and not tile_notation("二二二万")
 
 
+def test_the_heading_check_catches_a_missing_or_renamed_anchor() -> None:
+    english = anchors(body("en"))
+    chinese = body("zh-hans")
+    assert anchors(chinese.replace('id="HZ9.2"', 'id="hz92"')) != english
+    assert anchors(chinese.replace('id="E_WIN_TILE"', "")) != english
+
+
 # --- the three books ----------------------------------------------------------------------------
 
 
