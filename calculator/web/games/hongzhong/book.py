@@ -1,4 +1,5 @@
-"""紅中's rule book (``/rules/hongzhong/``, docs/rules-hongzhong.md): its ids are HZ… (HZ7.3,
+"""紅中's rule book (``/rules/hongzhong/``, docs/rules-hongzhong.md, with its 简体 and 繁體 texts
+beside it: rules-hongzhong.zh-hans.md, rules-hongzhong.zh-hant.md): its ids are HZ… (HZ7.3,
 HZ15), and each HZ15 code is a heading of its own there. A text is 紅中's when it cites an HZ id or
 E_MIN_POINTS, the one code no other game has; ``HZ_ID`` then links the other codes it cites to
 紅中's headings too."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 import scoring
 from calculator.web.rules_book import Book, in_language
@@ -24,10 +26,5 @@ BOOK = Book(
     HZ_ID,
     HZ_MARK,
     in_language("红中麻将规则", "紅中麻將規則", "Hongzhong mahjong rules"),
-    in_language(
-        "本应用按这些规则算分。正文以英文写成，附中文术语；规则编号（如 HZ7.3）与算分说明里的编号相同。",
-        "本應用按這些規則算分。正文以英文寫成，附中文術語；規則編號（如 HZ7.3）與算分說明裡的編號相同。",
-        "The app scores by these rules. The text is in English with the Chinese terms; the "
-        "rule ids (such as HZ7.3) are the ones the explanations show.",
-    ),
+    lambda: gettext("本应用按这些规则算分；规则编号（如 HZ7.3）与算分说明里的编号相同。"),
 )
