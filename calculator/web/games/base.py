@@ -264,7 +264,7 @@ class TableFields(forms.Form):
 
 
 class WebGame:
-    """One game's web side: its forms, templates (``templates/web/games/<code>/``), the words its
+    """One game's web side: its forms, templates (its package's ``templates/``), the words its
     pages choose and its rule book. Everything has a default, so an engine game without a web
     package of its own still has pages: the shared hand form with its declared hand fields."""
 
@@ -299,7 +299,8 @@ class WebGame:
     # -- templates -------------------------------------------------------------------------------
 
     def template(self, name: str) -> str:
-        """The game's own template ``name`` (``web/games/<code>/<name>``), or the shared one
+        """The game's own template ``name`` (``web/games/<code>/<name>``: the ``templates/``
+        folder of its web or engine package, ``calculator.web.games.loader``), or the shared one
         (``web/<name>``) where it has none."""
         from django.template import TemplateDoesNotExist
         from django.template.loader import get_template
