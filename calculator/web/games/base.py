@@ -75,6 +75,11 @@ class HandForm(forms.Form):
     (``Features.indicator``); a game whose hand is ``("winner",)`` asks only who won."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
+    # Where the game declares discard wins (Features.discard_wins): who discarded the winning
+    # tile, none for a self-draw.
+    discarder = forms.ChoiceField(
+        label=_("谁打出了胡的那张（自摸就不选）"), required=False, widget=forms.RadioSelect
+    )
     indicator = TileField(
         label=_("翻开的牌"), max_tiles=1, counted=False, help_text=_("它的下一张就是钻（R4.1）")
     )
@@ -101,6 +106,9 @@ class HandForm(forms.Form):
     FLAGS: tuple[str, ...] = ("first_turn",)
     # The keyboard's keys: the flowers too where the hand holds them.
     flower_keys = False
+    # Whether the discarder is asked for even where the house rules allow no discard win (the
+    # calculator: the engine then says why such a win is refused).
+    always_discarder = False
 
     def __init__(
         self,
@@ -120,10 +128,17 @@ class HandForm(forms.Form):
         seats = seat_choices(seat_names, player_count)
         if "winner" in self.fields:
             self.fields["winner"].choices = seats
+            if self.discard_wins():
+                # Not every win is self-drawn: the heading says only who won.
+                self.fields["winner"].label = _("谁胡了")
         feeders = [("", "—"), *seats]
         for name, field in self.fields.items():
-            if name.endswith("_from") or name == "discarder":
+            if name.endswith("_from"):
                 field.choices = feeders
+        if "discarder" in self.fields:
+            field = self.fields["discarder"]
+            # A radio row names only the seats; a select keeps a "nobody" line.
+            field.choices = seats if isinstance(field.widget, forms.RadioSelect) else feeders
 
     def carried_fields(self) -> set[str]:
         """The names of the engine's hand fields this form asks for, as form fields (the
@@ -134,7 +149,19 @@ class HandForm(forms.Form):
             carried.add("hand")
         if not game.features.indicator:
             carried.discard("indicator")
+        if not self.discard_wins():
+            carried.discard("discarder")
         return carried
+
+    def discard_wins(self) -> bool:
+        """Whether a win of this form may be on a discard: the game declares discard wins
+        (``Features.discard_wins``) and, where a house rule allows them
+        (``discard_wins_rule``), the rules in force do (or the form always asks)."""
+        features = GAMES[self.game].features
+        if not features.discard_wins:
+            return False
+        rule = features.discard_wins_rule
+        return rule is None or self.always_discarder or bool(self.in_force.get(rule))
 
     def carries(self, name: str, carried: set[str]) -> bool:
         """Whether the field ``name`` is part of this game's hand."""
@@ -184,6 +211,8 @@ class HandForm(forms.Form):
             "win_tile": data.get("win_tile") or "",
             "melds": melds_of(data),
         }
+        if data.get("discarder"):
+            request["discarder"] = data["discarder"]
         request.update(self.own_fields(data))
         return {key: value for key, value in request.items() if self.has_key(key)}
 
@@ -220,6 +249,7 @@ class HandForm(forms.Form):
             "win_tile": win_tile,
             "kongs_before_win": hand.get("kongs_before_win", 0),
             "first_turn": hand.get("first_turn", False),
+            "discarder": hand.get("discarder") or "",
         }
         initial.update(meld_initial(hand.get("melds") or []))
         return initial
