@@ -847,12 +847,25 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     }
     # Sums in the database, grouped by (dealer, winner, result): a few dozen rows at most,
     # whatever the length of the sitting.
+    # A hand's size where the game declares a result keeps it (Features.hand_size: fan, X,
+    # each winner's hand points), as the kept totals read it (_winner_slots).
     counted = 0
+    slots = _winner_slots(session.game)
+    keys = ["dealer", "winner", "result"]
+    keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
     groups = (
         session.rounds.filter(voided=False)
         .exclude(result=Round.ADJUSTMENT)
-        .values("dealer", "winner", "result")
-        .annotate(n=Count("id"), fan_sum=Sum("fan"), fan_max=Max("fan"))
+        .annotate(
+            **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
+            **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
+        )
+        .values(*keys)
+        .annotate(
+            n=Count("id"),
+            **{f"sum{slot}": Sum(f"value{slot}") for slot in range(len(slots))},
+            **{f"max{slot}": Max(f"value{slot}") for slot in range(len(slots))},
+        )
         .order_by()
     )
     for group in groups:
@@ -860,12 +873,17 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
         stats[group["dealer"]]["rounds_dealt"] += group["n"]
         if group["result"] == Round.WIN:
             # Each of several winners on one discard (紅中, HZ9.2) has won the round.
-            for seat in group["winner"]:
+            for place, seat in enumerate(group["winner"]):
+                slot = next(
+                    (index for index in range(len(slots)) if group.get(f"seat{index}") == seat),
+                    min(place, len(slots) - 1),
+                )
                 winner = stats[seat]
                 winner["wins"] += group["n"]
                 winner["dealer_wins"] += group["n"] if seat == group["dealer"] else 0
-                winner["fan_sum"] += group["fan_sum"] or 0
-                winner["biggest_fan"] = max(winner["biggest_fan"] or 0, group["fan_max"] or 0)
+                winner["fan_sum"] += group[f"sum{slot}"] or 0
+                biggest = group[f"max{slot}"] or 0
+                winner["biggest_fan"] = max(winner["biggest_fan"] or 0, biggest)
     liable = (
         Payment.objects.filter(round__session=session, round__voided=False)
         .exclude(liability=None)

@@ -102,12 +102,13 @@ def test_the_registries_forget_it_afterwards():
     assert "tuidao" not in list(web_games.codes())
 
 
-def test_the_statistics_read_its_fan_where_it_declares_them(tuidao):
-    """Features.hand_size: unset, a fan game's hand size is its result's ``fan`` (T5)."""
+def test_the_statistics_read_its_points_where_it_declares_them(tuidao):
+    """Features.hand_size: unset, a points game's hand size is its result's ``points`` (T6)."""
     result = games.score(
         {"game": "tuidao", "winner": "S", "concealed": "123456789m11p234p", "win_tile": "4p"}
     )
-    assert tuidao.hand_size(result, "S") == 3 == result["fan"]
+    assert result["hand_fan"] == 3
+    assert tuidao.hand_size(result, "S") == 8 == result["points"]
 
 
 # -- every page -----------------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     assert saved.status_code == 302, saved.content.decode()[:3000]
     assert balances(session) == d({"E": -16, "S": 48, "W": -8, "N": -24})
     second = Round.objects.get(session=session, number=2)
-    assert second.hand["discarder"] == "N" and second.fan == 2
+    assert second.hand["discarder"] == "N" and second.scoring["hand_fan"] == 2
     assert selectors.session_state(session)["dealer"] == "W"  # T2.2: after S, W
     assertContains(owner_client.get(f"/sessions/{pk}/rounds/2/"), "碰碰胡")
 
@@ -367,8 +368,9 @@ def test_a_sitting_through_the_api(tuidao, api):
         "export/",
     ):
         assert api.get(f"/api/sessions/{pk}/{path}").status_code == 200, path
-    stats = api.get(f"/api/sessions/{pk}/stats/").json()
-    assert "3" in json.dumps(stats)
+    # The statistics read each hand's points (Features.hand_size): N's biggest 8, E's 8.
+    stats = json.dumps(api.get(f"/api/sessions/{pk}/stats/").json())
+    assert stats.count('"biggest_fan": 8') == 2, stats[:2000]
     exported = api.get(f"/api/sessions/{pk}/export/").json()
     assert exported["game"] == "tuidao"
     imported = api.post("/api/sessions/import/", exported, format="json")

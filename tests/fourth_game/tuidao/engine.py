@@ -198,8 +198,8 @@ def item(code: str, tiles: list[int]) -> dict[str, Any]:
         "value": fan,
         "rule": rule,
         "quote": "",
-        "why": f"{why}（{rule}）",
-        "why_en": f"{why_en} ({rule})",
+        "why": f"{why}：{fan} 番（{rule}）",
+        "why_en": f"{why_en}: {fan} fan ({rule})",
     }
 
 
@@ -231,11 +231,29 @@ def score(request: object) -> dict:
     won = next(
         i for i, (_k, faces, claimed) in enumerate(best) if not claimed and req.win_tile in faces
     )
+    base = req.rules["base_points"]
+    each = amount_of(points, req.silver)
+    capped_zh = f"（算 {counted} 番，最多 {fan} 番）" if counted > fan else ""
+    capped_en = f" (of {counted} counted, at most {fan})" if counted > fan else ""
+    if req.discarder:
+        pays_zh, pays_en = f"放炮的人付 {each}（T7.2）", f"the discarder pays {each} (T7.2)"
+    else:
+        pays_zh = f"別家每家付 {each}（T7.1）"
+        pays_en = f"every other player pays {each} (T7.1)"
+    silver = amount_of(1, req.silver)
     return {
         "items": items,
-        "fan": fan,
+        "hand_fan": fan,
         "fan_counted": counted,
         "points": points,
+        "why": (
+            f"{fan} 番{capped_zh} → {base} × 2^{fan} = {points} 分（T6）；"
+            f"{points} 分 × 基礎銀子 {silver}：{pays_zh}"
+        ),
+        "why_en": (
+            f"{fan} fan{capped_en} → {base} × 2^{fan} = {points} points (T6); "
+            f"{points} points × base silver {silver}: {pays_en}"
+        ),
         "self_drawn": not req.discarder,
         "reading": [
             {"set": kind, "tiles": format_tiles(faces), "melded": claimed, "win": i == won}

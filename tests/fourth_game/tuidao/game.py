@@ -10,8 +10,10 @@ FEATURES = Features(
     indicator=False,  # T1: nothing is turned up
     wild_names=None,  # T1: no wild
     discard_wins=True,  # T4.2: always, no house rule
-    unit="fan",  # T5: a hand is counted in fan, which turn into points (T6)
-    unit_names=words("番", "番", "fan"),
+    # T6: a hand's fan turn into points, and points are what is paid (T7) and what a hand is
+    # worth (its result's ``points``, Features.hand_size's default).
+    unit="points",
+    unit_names=words("分", "分", "points"),
     draw_names=words("流局", "流局", "Draw"),
     rule_ids={"payments": "T7", "house_rules": "T9", "draw": "T8"},
 )
