@@ -142,9 +142,11 @@ def test_tuidao_rounds_tapped_on_the_keyboard(tuidao, phone, live_server) -> Non
     reader.goto(f"{live_server.url}/share/{session.share_token}/")
     expect(reader.get_by_text("周五推倒胡").first).to_be_visible()
     shown = {
-        seat: Decimal(reader.locator(f"[data-seat='{seat}'] [data-balance]").first.get_attribute(
-            "data-balance"
-        ))
+        seat: Decimal(
+            reader.locator(f"[data-seat='{seat}'] [data-balance]").first.get_attribute(
+                "data-balance"
+            )
+        )
         for seat in "ESWN"
     }
     assert shown == {"E": -16, "S": 48, "W": -8, "N": -24}
