@@ -386,3 +386,105 @@ def test_manage_py_score_answers_the_engines_result(tuidao, tmp_path):
     body = json.loads(out.getvalue())
     assert body["game"] == "tuidao" and body["total"] == "48"
     assert body == games.score(REQUEST)
+
+
+# -- its words ------------------------------------------------------------------------------------
+
+HANDS = [
+    {"winner": "S", "concealed": "123456789m11p234p", "win_tile": "4p"},
+    {"winner": "S", "concealed": "123456789m11p234p", "win_tile": "4p", "discarder": "E"},
+    {"winner": "E", "concealed": "11122233344455m", "win_tile": "5m"},
+    {"winner": "E", "concealed": "11122233344455m", "win_tile": "5m", "rules": {"max_fan": 2}},
+    {
+        "winner": "W",
+        "concealed": "111p222p666s77s",
+        "win_tile": "7s",
+        "discarder": "N",
+        "melds": [{"kind": "pung", "tiles": "555z", "from": "E"}],
+    },
+]
+REFUSED = [
+    {"winner": "S", "concealed": "123456789m11p234p", "win_tile": "4p", "discarder": "S"},
+    {"winner": "S", "concealed": "123456789m11p23p", "win_tile": "4p"},
+    {"winner": "S", "concealed": "123456789m11p235p", "win_tile": "5p"},
+    {"winner": "S", "concealed": "11111m23456789m1p", "win_tile": "1p"},
+    {"winner": "S", "concealed": "123456789m11p234p", "win_tile": "9s"},
+    {"winner": "X", "concealed": "123456789m11p234p", "win_tile": "4p"},
+    {
+        "winner": "S",
+        "concealed": "123456789m11p",
+        "win_tile": "1p",
+        "melds": [{"kind": "chi", "tiles": "135p", "from": "E"}],
+    },
+    {
+        "winner": "S",
+        "concealed": "123456789m11p",
+        "win_tile": "1p",
+        "melds": [{"kind": "pung", "tiles": "555z", "from": "S"}],
+    },
+    {"winner": "S", "concealed": "1p", "win_tile": "1p", "rules": {"max_fan": 99}},
+    {"winner": "S", "concealed": "1x", "win_tile": "1p"},
+]
+
+
+def texts_of(answer: dict) -> list[str]:
+    if "error" in answer:
+        return [answer["error"]["message"]]
+    return [answer["why"], *(t for i in answer["items"] for t in (i["name"], i["why"]))]
+
+
+def test_its_chinese_reads_in_both_scripts_and_its_english_has_no_chinese(tuidao):
+    """Its texts are 繁體 (as docs/engine-api.md asks); a 简体 page shows them through the app's
+    conversion, which must give what OpenCC gives, and each English text is English only."""
+    from opencc import OpenCC
+
+    from calculator.web.hans import to_hans
+
+    reference = OpenCC("t2s")
+    codes = set()
+    for hand in HANDS + REFUSED:
+        answer = games.score({"game": "tuidao", "base_silver": "2", **hand})
+        codes.add(answer["error"]["code"] if "error" in answer else "OK")
+        for zh in texts_of(answer):
+            assert to_hans(zh) == reference.convert(zh), zh
+        english = (
+            [answer["error"]["message_en"]]
+            if "error" in answer
+            else [
+                answer["why_en"],
+                *(t for i in answer["items"] for t in (i["name_en"], i["why_en"])),
+            ]
+        )
+        for en in english:
+            assert not re.search(r"[\u3000-\u9fff\uff00-\uffef]", en), en
+    # Every kind of answer was met (T10's codes and a scored hand).
+    assert codes == {
+        "OK",
+        "E_DISCARDER",
+        "E_TILE_COUNT",
+        "E_NOT_WINNING",
+        "E_TOO_MANY_COPIES",
+        "E_WIN_TILE",
+        "E_CONTEXT",
+        "E_MELD_SHAPE",
+        "E_MELD_FEEDER",
+        "E_RULES",
+        "E_NOTATION",
+    }
+
+
+def test_its_points_and_payments_by_hand(tuidao):
+    """T5–T7 worked by hand, base silver 2."""
+
+    def scored(hand):
+        return games.score({"game": "tuidao", "base_silver": "2", **hand})
+
+    # 清一色 3 + 门清 1 + 自摸 1 = 5 fan (111 222 333 444m 55m reads as pungs too: 碰碰胡 2 more,
+    # 7 fan, capped at 5 by default, T6): 1 × 2⁵ = 32 points × 2 = 64 from each of three.
+    full = scored(HANDS[2])
+    assert full["fan_counted"] == 7 and full["hand_fan"] == 5 and full["points"] == 32
+    assert [p["amount"] for p in full["payments"]] == ["64", "64", "64"]
+    assert scored(HANDS[3])["points"] == 4  # max_fan 2: 2² = 4
+    # On a discard: no 自摸; 平胡 1 + 门清 1 = 2 fan → 4 points × 2 = 8 from E alone (T7.2).
+    discard = scored(HANDS[1])
+    assert [(p["from"], p["amount"]) for p in discard["payments"]] == [("E", "8")]

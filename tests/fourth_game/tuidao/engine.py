@@ -35,6 +35,7 @@ WHY = {
     "ZI_MO": ("胡的那張是自己摸的", "the winning tile was self-drawn"),
 }
 SUIT_WORDS = (("萬", "Characters"), ("筒", "Dots"), ("條", "Bamboo"))
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def fail(code: str, zh: str, en: str) -> ScoringError:
@@ -125,7 +126,7 @@ class Request:
         if len(self.concealed) + 3 * len(self.melds) != 14:
             raise fail(
                 "E_TILE_COUNT",
-                f"手裡的牌加上副露應是十四張（槓算三張，T3），現在是 "
+                f"手裡的牌加上副露應是十四張（槓算三張，T3），共有 "
                 f"{len(self.concealed) + 3 * len(self.melds)} 張",
                 f"the hand and its sets must come to 14 tiles (a kong counts as 3, T3), got "
                 f"{len(self.concealed) + 3 * len(self.melds)}",
@@ -238,20 +239,21 @@ def score(request: object) -> dict:
     if req.discarder:
         pays_zh, pays_en = f"放炮的人付 {each}（T7.2）", f"the discarder pays {each} (T7.2)"
     else:
-        pays_zh = f"別家每家付 {each}（T7.1）"
+        pays_zh = f"其他每家付 {each}（T7.1）"
         pays_en = f"every other player pays {each} (T7.1)"
     silver = amount_of(1, req.silver)
+    power = f"2{str(fan).translate(SUPERSCRIPT)}"
     return {
         "items": items,
         "hand_fan": fan,
         "fan_counted": counted,
         "points": points,
         "why": (
-            f"{fan} 番{capped_zh} → {base} × 2^{fan} = {points} 分（T6）；"
-            f"{points} 分 × 基礎銀子 {silver}：{pays_zh}"
+            f"{fan} 番{capped_zh} → {base} × {power} = {points} 分（T6）；"
+            f"{points} 分 × 底 {silver}，{pays_zh}"
         ),
         "why_en": (
-            f"{fan} fan{capped_en} → {base} × 2^{fan} = {points} points (T6); "
+            f"{fan} fan{capped_en} → {base} × {power} = {points} points (T6); "
             f"{points} points × base silver {silver}: {pays_en}"
         ),
         "self_drawn": not req.discarder,
