@@ -116,11 +116,14 @@ def test_tuidao_rounds_tapped_on_the_keyboard(tuidao, phone, live_server) -> Non
     page.goto(f"{sitting}rounds/1/")
     for code in ("PING_HU", "MEN_QING", "ZI_MO"):
         expect(page.locator(f"[data-item='{code}']")).to_be_visible()
-    expect(page.locator("[data-result-why]")).to_contain_text("1 × 2^3 = 8")
+    expect(page.locator("[data-result-why]")).to_contain_text("1 × 2³ = 8 分")
     expect(page.locator("[data-payer]")).to_have_count(3)
     check_phone(page, "fourth-05-why-self-draw")
     page.goto(f"{sitting}rounds/2/")
     expect(page.locator("[data-item='PENG_PENG_HU']")).to_be_visible()
+    # The pung of 红中 drawn as a claimed set, fed by 甲.
+    expect(page.locator(".set-melded")).to_contain_text("甲")
+    expect(page.locator(".set-melded [data-tile='5z']")).to_have_count(3)
     expect(page.locator("[data-payer='N']")).to_contain_text("8")
     check_phone(page, "fourth-06-why-discard")
     page.goto(f"{sitting}rounds/3/")

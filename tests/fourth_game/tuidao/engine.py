@@ -229,8 +229,9 @@ def score(request: object) -> dict:
         {"from": seat, "to": req.winner, "amount": amount_of(points, req.silver), "points": points}
         for seat in payers
     ]
+    # The set holding the winning tile: one of the hand's own (it is among the standing tiles).
     won = next(
-        i for i, (_k, faces, claimed) in enumerate(best) if not claimed and req.win_tile in faces
+        i for i, (_k, faces, _c) in enumerate(best) if i >= len(req.melds) and req.win_tile in faces
     )
     base = req.rules["base_points"]
     each = amount_of(points, req.silver)
@@ -243,6 +244,12 @@ def score(request: object) -> dict:
         pays_en = f"every other player pays {each} (T7.1)"
     silver = amount_of(1, req.silver)
     power = f"2{str(fan).translate(SUPERSCRIPT)}"
+    # The sets as the why page draws them: the melds with their kind and who fed them.
+    for i, (kind, _faces, feeder) in enumerate(req.melds):
+        meld = {"melded": True, "kind": kind}
+        if kind in CLAIMED:
+            meld["from"] = feeder
+        best[i] = (best[i][0], best[i][1], best[i][2], meld)
     return {
         "items": items,
         "hand_fan": fan,
@@ -250,7 +257,7 @@ def score(request: object) -> dict:
         "points": points,
         "why": (
             f"{fan} 番{capped_zh} → {base} × {power} = {points} 分（T6）；"
-            f"{points} 分 × 底 {silver}，{pays_zh}"
+            f"{points} 分，每分 {silver}，{pays_zh}"
         ),
         "why_en": (
             f"{fan} fan{capped_en} → {base} × {power} = {points} points (T6); "
@@ -258,8 +265,14 @@ def score(request: object) -> dict:
         ),
         "self_drawn": not req.discarder,
         "reading": [
-            {"set": kind, "tiles": format_tiles(faces), "melded": claimed, "win": i == won}
-            for i, (kind, faces, claimed) in enumerate(best)
+            {
+                "set": group[0],
+                "tiles": format_tiles(group[1]),
+                "melded": False,
+                "win": i == won,
+                **(group[3] if len(group) > 3 else {}),
+            }
+            for i, group in enumerate(best)
         ],
         "payments": payments,
         "total": amount_of(points * len(payers), req.silver),
