@@ -90,6 +90,9 @@ class HandForm(forms.Form):
         help_text=_("只填立着的牌；吃碰杠的牌填在下面的副露里"),
     )
     win_tile = TileField(label=_("胡的那张牌（最后摸到的）"), max_tiles=1)
+    # Where the hand holds flowers (``flowers`` among the game's hand fields): the winner's, and
+    # the keyboard gets the flower keys.
+    flowers = TileField(label=_("胡牌的人的花"), max_tiles=8, counted=False, required=False)
     kongs_before_win = forms.IntegerField(
         label=_("杠开：胡前连续杠了几次"),
         min_value=0,
@@ -104,8 +107,6 @@ class HandForm(forms.Form):
     # are, an empty number as 0.
     NUMBERS: tuple[str, ...] = ("kongs_before_win",)
     FLAGS: tuple[str, ...] = ("first_turn",)
-    # The keyboard's keys: the flowers too where the hand holds them.
-    flower_keys = False
     # Whether the discarder is asked for even where the house rules allow no discard win (the
     # calculator: the engine then says why such a win is refused).
     always_discarder = False
@@ -170,6 +171,11 @@ class HandForm(forms.Form):
         return name in carried or name not in HandForm.base_fields
 
     @property
+    def flower_keys(self) -> bool:
+        """Whether the keyboard has the flower keys: where the hand holds flowers."""
+        return "flowers" in self.fields
+
+    @property
     def seat_codes(self) -> str:
         """The seats in play as one string ("ESW"), for the keyboard's chow feeder."""
         return "".join(SEATS[: self.player_count])
@@ -222,6 +228,8 @@ class HandForm(forms.Form):
     def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The game's own hand fields, in the order its engine lists them."""
         out: dict[str, Any] = {}
+        if "flowers" in self.fields:
+            out["flowers"] = data.get("flowers") or ""
         for name in self.NUMBERS:
             if name in self.fields:
                 out[name] = data.get(name) or 0
@@ -250,6 +258,7 @@ class HandForm(forms.Form):
             "kongs_before_win": hand.get("kongs_before_win", 0),
             "first_turn": hand.get("first_turn", False),
             "discarder": hand.get("discarder") or "",
+            "flowers": hand.get("flowers") or "",
         }
         initial.update(meld_initial(hand.get("melds") or []))
         return initial

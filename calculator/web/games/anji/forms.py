@@ -56,7 +56,6 @@ class AnjiHandForm(HandForm):
     ]
     NUMBERS = ("kongs_before_win", "piao", "piao_flowers")
     FLAGS = ("jia_piao", "first_turn")
-    flower_keys = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # The discarder is asked for where the house rules allow a discard win (AJ6.7), as the
@@ -68,11 +67,6 @@ class AnjiHandForm(HandForm):
         )
         self.fields["kongs_before_win"].help_text = _("AJ9.1 杠开")
         self.fields["first_turn"].label = _("第一轮就胡（天胡 / 地胡）")
-
-    def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {"flowers": data.get("flowers") or ""}
-        out.update(super().own_fields(data))
-        return out
 
     @classmethod
     def initial_from(cls, result: str, hand: Mapping[str, Any]) -> dict[str, Any]:
