@@ -193,6 +193,8 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     edit = owner_client.get(edit_url)
     assert edit.status_code == 200
     assertContains(edit, 'name="discarder" value="N" id="id_discarder_3" checked')
+    assertContains(edit, "改成流局")  # the game's own word for a draw (T8)
+    assertNotContains(edit, "荒庄")
     corrected = owner_client.post(edit_url, {**body, "discarder": "E", "confirm": "1"})
     assert corrected.status_code == 302, corrected.content.decode()[:3000]
     # Round 1: S +48, others -16; round 2: W +8, E -8.
