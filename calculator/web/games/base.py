@@ -63,16 +63,18 @@ def set_silver_bounds(field: forms.Field, game: Game, *, stored: bool = False) -
 
 
 class HandForm(forms.Form):
-    """A winning hand of a game with one winner and a turned-up tile: the winner, the indicator,
-    the winner's tiles and melds, the rare fields after them (docs/api.md). A game's package
-    adds its own fields and words; ``hand_request`` gives the engine's hand fields.
+    """A winning hand of a game with one winner, built from what the engine declares: the
+    winner, who discarded the winning tile (where ``Features.discard_wins``, and its house rule
+    allows it), the indicator (where ``Features.indicator``), the winner's tiles and melds, the
+    flowers (where the hand holds them), the rare fields after them (docs/api.md). A game's
+    package may add its own fields and words; ``hand_request`` gives the engine's hand fields.
 
     The editor asks for the standing tiles and the drawn winning tile separately (that is how a
     player reads their own hand, and the 13 standing tiles are exactly what the ready-hand
     analysis needs); ``hand_request`` joins them into ``concealed``, which includes the winning
     tile. Only the fields the game's hand carries (``Game.hand_fields``) are kept: the standing
-    tiles (``hand``) with ``concealed``, the indicator only for a game that turns one up
-    (``Features.indicator``); a game whose hand is ``("winner",)`` asks only who won."""
+    tiles (``hand``) with ``concealed``; a game whose hand is ``("winner",)`` asks only who won.
+    The heading says 谁胡了（自摸） only where every win is self-drawn."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
     # Where the game declares discard wins (Features.discard_wins): who discarded the winning
