@@ -80,11 +80,12 @@ def test_tuidao_rounds_tapped_on_the_keyboard(tuidao, phone, live_server) -> Non
     # --- round 2: 丙 (W) wins 碰碰胡 on 丁's (N) discard, a pung of 红中 fed by 甲 (E) --------------
     page.get_by_role("link", name="记胡牌").click()
     page.locator("label[for=id_winner_2]").click()
-    # Who discarded sits under who won: the keyboard folds away to uncover it, then opens again.
-    page.locator("[data-picker-close]").click()
-    page.locator("label[for=id_discarder_3]").click()
+    # Who discarded, on the open keyboard's tray: 丁 (N); the winner's own chip cannot be.
+    tray = page.locator(".dock [data-tray-discarder]")
+    expect(tray.locator("[data-dock-discarder='W']")).to_be_disabled()
+    tray.locator("[data-dock-discarder='N']").click()
     expect(page.locator("#id_discarder_3")).to_be_checked()
-    page.locator("[data-picker-open]").click()
+    expect(tray.locator("[data-dock-discarder='N']")).to_have_attribute("aria-pressed", "true")
     tap_tiles(page, ["5z"])
     page.locator(".dock [data-feeder='E']").click()  # 碰 红中 ← 甲
     expect(page.locator("[data-tray-field=hand] .tray-count")).to_have_text("0/10")

@@ -104,6 +104,10 @@ function init(form) {
       drawRound(ed, t);
       return;
     }
+    if (t.name === "discarder") {
+      ed.draw();
+      return;
+    }
     if (t.name === "winner" || t.name === "ruleset") {
       constrainOthers(ed);
       followTable(ed, t);
