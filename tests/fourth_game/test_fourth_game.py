@@ -85,8 +85,10 @@ def test_it_registers_with_one_line_and_declares_what_it_is(tuidao):
     # Nothing declared: a win requires what the hand has (winner, tiles), no indicator.
     assert tuidao.win_requires == ("winner", "concealed", "win_tile")
     assert not tuidao.features.indicator and tuidao.features.discard_wins
-    # Its own error code (T4.2) is a ScoringError like any other.
+    # Its own error code (T4.2) is a ScoringError like any other; a code nobody declared is not.
     assert ScoringError("E_DISCARDER", "胡牌的人放炮", "the winner discarded").code == "E_DISCARDER"
+    with pytest.raises(AssertionError):
+        ScoringError("E_NOBODY_DECLARED_THIS", "无", "none")
     assert list(web.round_form(None).fields)[:5] == [
         "winner",
         "discarder",
