@@ -847,12 +847,25 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     }
     # Sums in the database, grouped by (dealer, winner, result): a few dozen rows at most,
     # whatever the length of the sitting.
+    # A hand's size where the game declares a result keeps it (Features.hand_size: fan, X,
+    # each winner's hand points), as the kept totals read it (_winner_slots).
     counted = 0
+    slots = _winner_slots(session.game)
+    keys = ["dealer", "winner", "result"]
+    keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
     groups = (
         session.rounds.filter(voided=False)
         .exclude(result=Round.ADJUSTMENT)
-        .values("dealer", "winner", "result")
-        .annotate(n=Count("id"), fan_sum=Sum("fan"), fan_max=Max("fan"))
+        .annotate(
+            **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
+            **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
+        )
+        .values(*keys)
+        .annotate(
+            n=Count("id"),
+            **{f"sum{slot}": Sum(f"value{slot}") for slot in range(len(slots))},
+            **{f"max{slot}": Max(f"value{slot}") for slot in range(len(slots))},
+        )
         .order_by()
     )
     for group in groups:
@@ -860,12 +873,17 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
         stats[group["dealer"]]["rounds_dealt"] += group["n"]
         if group["result"] == Round.WIN:
             # Each of several winners on one discard (紅中, HZ9.2) has won the round.
-            for seat in group["winner"]:
+            for place, seat in enumerate(group["winner"]):
+                slot = next(
+                    (index for index in range(len(slots)) if group.get(f"seat{index}") == seat),
+                    min(place, len(slots) - 1),
+                )
                 winner = stats[seat]
                 winner["wins"] += group["n"]
                 winner["dealer_wins"] += group["n"] if seat == group["dealer"] else 0
-                winner["fan_sum"] += group["fan_sum"] or 0
-                winner["biggest_fan"] = max(winner["biggest_fan"] or 0, group["fan_max"] or 0)
+                winner["fan_sum"] += group[f"sum{slot}"] or 0
+                biggest = group[f"max{slot}"] or 0
+                winner["biggest_fan"] = max(winner["biggest_fan"] or 0, biggest)
     liable = (
         Payment.objects.filter(round__session=session, round__voided=False)
         .exclude(liability=None)
@@ -901,22 +919,21 @@ MOST_WINNERS_OF_ONE_DISCARD = 3
 
 
 def _winner_slots(game: str) -> list[tuple[Any, Any]]:
-    """Per winner of a round, (its seat in the stored result or None, the size of its hand), by
-    what the game declares: a game of several winners on one discard keeps each winner's hand
-    points in ``scoring["wins"]`` (紅中, HZ7, HZ9.2); a game counting fan stores it on the round
-    (Anqing, R7); one counting points alone, its X in ``scoring["x"]`` (Anji)."""
+    """Per winner of a round, (its seat in the stored result or None, the size of its hand), read
+    where the game declares a result keeps it (``Features.hand_size``, ``Game.hand_size``): in
+    the result itself, or, for a game of several winners on one discard, in each winner's entry
+    of ``scoring["wins"]`` (紅中, HZ7, HZ9.2)."""
     features = game_of(game).features
+    key = features.hand_size_field
     if features.several_winners:
         return [
             (
                 KT(f"scoring__wins__{slot}__seat"),
-                Cast(KT(f"scoring__wins__{slot}__hand_points"), IntegerField()),
+                Cast(KT(f"scoring__wins__{slot}__{key}"), IntegerField()),
             )
             for slot in range(MOST_WINNERS_OF_ONE_DISCARD)
         ]
-    if features.unit == "fan":
-        return [(None, F("fan"))]
-    return [(None, Cast(KT("scoring__x"), IntegerField()))]
+    return [(None, Cast(KT(f"scoring__{key}"), IntegerField()))]
 
 
 def no_totals(seats: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -947,7 +964,8 @@ def round_totals(
     """What one round (in memory, just scored) adds to each seat's kept totals: the same counts
     as ``seat_totals_of`` over that round alone, without asking the database (a round post adds
     its round; ``tests/calculator/test_seat_totals.py`` checks the two agree after every post)."""
-    features = game_of(game).features
+    engine = game_of(game)
+    features = engine.features
     totals = no_totals(seats)
     if game_round.voided:
         return totals
@@ -971,16 +989,12 @@ def round_totals(
             totals[discarder]["deal_ins"] += 1
         wins = scoring.get("wins") or []
         for place, seat in enumerate(game_round.winner):
-            if features.several_winners:
-                # Each winner's own hand points (HZ7, HZ9.2), found by its seat.
-                entry = next((w for w in wins if w.get("seat") == seat), None)
-                if entry is None and wins:
-                    entry = wins[min(place, MOST_WINNERS_OF_ONE_DISCARD - 1, len(wins) - 1)]
-                value = entry.get("hand_points") if entry else None
-            elif features.unit == "fan":
-                value = game_round.fan
-            else:
-                value = scoring.get("x")
+            # The hand's size where the game says a result keeps it (Game.hand_size); a winner
+            # of several found by its seat (HZ9.2), else by its place, as the query reads it.
+            value = engine.hand_size(scoring, seat)
+            if value is None and features.several_winners and wins:
+                entry = wins[min(place, MOST_WINNERS_OF_ONE_DISCARD - 1, len(wins) - 1)]
+                value = engine.hand_size({"wins": [{**entry, "seat": seat}]}, seat)
             row = totals[seat]
             row["wins"] += 1
             row["self_draws"] += 0 if discarder else 1

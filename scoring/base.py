@@ -15,6 +15,7 @@ from decimal import Decimal
 from importlib import resources
 from typing import Any
 
+from scoring.errors import declare
 from scoring.notation import canonical_hand
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # in order of play; n players use the first n
@@ -61,10 +62,24 @@ class Features:
     # Where the game's rule book says what a page cites: "payments" (what one payment is),
     # "house_rules" (its house rules), "draw" (a round nobody won); a place without one cites none.
     rule_ids: Mapping[str, str] = field(default_factory=dict)
+    # The one place a result says how big a winner's hand was, in the game's unit: the result's
+    # field of that name, or, where one discard may have several winners, that field of the
+    # winner's entry in the result's ``wins`` (each with its ``seat``). None: ``fan`` for a game
+    # counting fan, else ``points``. The statistics (biggest hand, sum of hands) read only this.
+    hand_size: str | None = None
+    # The hand field naming who discarded the winning tile, where discard wins exist.
+    discarder_field: str = "discarder"
 
     @property
     def has_wild(self) -> bool:
         return self.wild_names is not None
+
+    @property
+    def hand_size_field(self) -> str:
+        """The result's field holding a winner's hand size (``hand_size``, or its default)."""
+        if self.hand_size:
+            return self.hand_size
+        return "fan" if self.unit == "fan" else "points"
 
 
 @dataclass(frozen=True)
@@ -194,7 +209,9 @@ class Game:
     # (what a round stores is what was scored).
     canonical: Callable[[Mapping], dict] = canonical_hand
     # The fields a win cannot do without (a round body without one is refused before scoring).
-    win_requires: tuple[str, ...] = ("winner", "indicator", "concealed", "win_tile")
+    # None: what the declaration says a win has, those of ``winner``, ``indicator`` (only where
+    # ``features.indicator``), ``concealed`` and ``win_tile`` that are among ``hand_fields``.
+    win_requires: tuple[str, ...] | None = None
     # The hand fields a draw may carry. A game with any has its draws scored by the engine too
     # (紅中: kongs pay on a draw, HZ10.3); a game without moves no money on a draw.
     draw_fields: tuple[str, ...] = ()
@@ -210,6 +227,18 @@ class Game:
     # Base silver: at most ``max_silver``, at most ``silver_places`` decimals (the engine's own).
     max_silver: Decimal = Decimal(1_000_000)
     silver_places: int = 4
+    # The error codes the game raises besides the shared ones (scoring.errors.ERROR_CODES);
+    # declared when the game is made, so its ScoringError may carry them.
+    error_codes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.win_requires is None:
+            wanted = ["winner", "concealed", "win_tile"]
+            if self.features.indicator:
+                wanted.insert(1, "indicator")
+            needed = tuple(name for name in wanted if name in self.hand_fields)
+            object.__setattr__(self, "win_requires", needed)
+        declare(self.error_codes)
 
     @property
     def default_ruleset(self) -> str:
@@ -218,6 +247,20 @@ class Game:
     def seats(self, player_count: int) -> tuple[str, ...]:
         """The seats in play at a table of ``player_count``: the first n of E S W N."""
         return SEATS[:player_count]
+
+    def hand_size(self, result: Mapping[str, Any] | None, seat: str | None = None) -> int | None:
+        """How big ``seat``'s winning hand was in ``result``, in the game's unit (Features'
+        ``hand_size``); None where the result does not say (a draw, a round kept before)."""
+        if not isinstance(result, Mapping):
+            return None
+        key = self.features.hand_size_field
+        if self.features.several_winners:
+            wins = [w for w in result.get("wins") or [] if isinstance(w, Mapping)]
+            entry = next((w for w in wins if w.get("seat") == seat), None)
+            value = entry.get(key) if entry else None
+        else:
+            value = result.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def house_rules(self, ruleset: str | None = None) -> tuple[HouseRule, ...]:
         """Every house-rule key of ``ruleset`` (default: the game's first) as ``HouseRule``."""

@@ -1,4 +1,9 @@
-"""The engine's one error type: a stable R11 code with a Chinese and an English message."""
+"""The engine's one error type: a stable code with a Chinese and an English message.
+
+The shared codes are R11's (``ERROR_CODES``); a game raises its own besides by declaring them
+(``Game.error_codes``, which ``declare`` adds when the game is made), so a code nobody declared
+is still a mistake caught at once.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +26,27 @@ ERROR_CODES = (
 )
 
 
+# Every code a ScoringError may carry: the shared ones and those the games declared.
+_DECLARED: set[str] = set(ERROR_CODES)
+
+
+def declare(codes: tuple[str, ...] | list[str]) -> None:
+    """Let ``ScoringError`` carry ``codes`` too (a game's own, e.g. ``E_DISCARDER``).
+
+    >>> declare(("E_TOY_ONLY",)); ScoringError("E_TOY_ONLY", "玩具", "toy").code
+    'E_TOY_ONLY'
+    """
+    for code in codes:
+        if not isinstance(code, str) or not code.startswith("E_"):
+            raise ValueError(f"an error code is E_ and capitals, not {code!r}")
+    _DECLARED.update(codes)
+
+
+def declared(code: str) -> bool:
+    """Whether ``code`` is shared or declared by a game."""
+    return code in _DECLARED
+
+
 class ScoringError(Exception):
     """A hand or request the rule book refuses (R11).
 
@@ -29,7 +55,7 @@ class ScoringError(Exception):
     """
 
     def __init__(self, code: str, message: str, message_en: str) -> None:
-        assert code in ERROR_CODES, code
+        assert code in _DECLARED, code
         super().__init__(f"{code}: {message_en}")
         self.code = code
         self.message = message

@@ -94,6 +94,13 @@ class Registry(MutableMapping[str, Game]):
         game = self._loaded().pop(code)
         self.packages = [p for p in self.packages if getattr(_module(p), "GAME", None) is not game]
 
+    def package_of(self, code: str) -> str | None:
+        """The package that declared the game ``code`` (None: none registered did)."""
+        game = self.get(code)
+        if game is None:
+            return None
+        return next((p for p in self.packages if getattr(_module(p), "GAME", None) is game), None)
+
     def get(self, code: object, default: Game | None = None) -> Game | None:  # type: ignore[override]
         return (self._games or self._loaded()).get(code, default)  # type: ignore[arg-type]
 

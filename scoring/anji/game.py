@@ -54,6 +54,7 @@ FEATURES = Features(
     unit_names=words("分", "分", "points"),
     draw_names=words("荒庄", "荒莊", "Draw"),
     rule_ids={"payments": "AJ11", "house_rules": "AJ13"},
+    hand_size="x",  # AJ10.3: the hand's X
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name

@@ -41,6 +41,7 @@ FEATURES = Features(
     unit_names=words("分", "分", "points"),
     draw_names=words("流局", "流局", "Draw"),
     rule_ids={"payments": "HZ9.3", "house_rules": "HZ16", "draw": "HZ11"},
+    hand_size="hand_points",  # HZ7: each winner's hand points, in its entry of ``wins``
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name

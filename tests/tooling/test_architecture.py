@@ -84,7 +84,7 @@ def test_the_check_sees_a_game_question() -> None:
         assert game_questions(line, ("anqing", "anji", "hongzhong")), line
     assert not game_questions('{{ session.game|game_word:"unit" }}')
     assert may_know_its_game("calculator/web/games/anji/forms.py")
-    assert may_know_its_game("templates/web/games/hongzhong/_hand_editor.html")
+    assert may_know_its_game("calculator/web/games/hongzhong/templates/_hand_editor.html")
     assert not may_know_its_game("calculator/web/views.py")
 
 

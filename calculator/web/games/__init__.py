@@ -2,7 +2,7 @@
 
 Each game's web package (``calculator.web.games.<code>``) exports ``WEB`` (a
 ``calculator.web.games.base.WebGame``): its round form and calculator form, its templates
-(``templates/web/games/<code>/``), the words its pages choose (the house rules' help) and its rule
+(in the package's ``templates/`` folder, found by ``calculator.web.games.loader``), the words its pages choose (the house rules' help) and its rule
 book. As in ``scoring.games``, this is only a tuple of package names, imported the first time it is
 read; one more game is one more package and one line::
 
@@ -20,6 +20,7 @@ import threading
 from collections.abc import Iterator
 
 from calculator.web.games.base import WebGame
+from calculator.web.games.loader import forget_misses
 from scoring.games import GAMES
 
 PACKAGES: tuple[str, ...] = (
@@ -60,7 +61,18 @@ def register(package: str) -> WebGame:
     if package not in _packages:
         _packages.append(package)
     games[web.code] = web
+    forget_misses()
     return web
+
+
+def package_of(code: str) -> str | None:
+    """The package whose ``WEB`` is the game ``code``'s web side (None: the shared one)."""
+    web = _games().get(code)
+    if web is None:
+        return None
+    return next(
+        (p for p in _packages if getattr(importlib.import_module(p), "WEB", None) is web), None
+    )
 
 
 def unregister(code: str) -> None:
@@ -94,4 +106,13 @@ def codes() -> Iterator[str]:
     return iter(GAMES)
 
 
-__all__ = ["PACKAGES", "WebGame", "codes", "load_web_game", "register", "unregister", "web_game"]
+__all__ = [
+    "PACKAGES",
+    "WebGame",
+    "codes",
+    "load_web_game",
+    "package_of",
+    "register",
+    "unregister",
+    "web_game",
+]

@@ -63,18 +63,25 @@ def set_silver_bounds(field: forms.Field, game: Game, *, stored: bool = False) -
 
 
 class HandForm(forms.Form):
-    """A winning hand of a game with one winner and a turned-up tile: the winner, the indicator,
-    the winner's tiles and melds, the rare fields after them (docs/api.md). A game's package
-    adds its own fields and words; ``hand_request`` gives the engine's hand fields.
+    """A winning hand of a game with one winner, built from what the engine declares: the
+    winner, who discarded the winning tile (where ``Features.discard_wins``, and its house rule
+    allows it), the indicator (where ``Features.indicator``), the winner's tiles and melds, the
+    flowers (where the hand holds them), the rare fields after them (docs/api.md). A game's
+    package may add its own fields and words; ``hand_request`` gives the engine's hand fields.
 
     The editor asks for the standing tiles and the drawn winning tile separately (that is how a
     player reads their own hand, and the 13 standing tiles are exactly what the ready-hand
     analysis needs); ``hand_request`` joins them into ``concealed``, which includes the winning
     tile. Only the fields the game's hand carries (``Game.hand_fields``) are kept: the standing
-    tiles (``hand``) with ``concealed``, the indicator only for a game that turns one up
-    (``Features.indicator``); a game whose hand is ``("winner",)`` asks only who won."""
+    tiles (``hand``) with ``concealed``; a game whose hand is ``("winner",)`` asks only who won.
+    The heading says 谁胡了（自摸） only where every win is self-drawn."""
 
     winner = forms.ChoiceField(label=_("谁胡了（自摸）"), widget=forms.RadioSelect)
+    # Where the game declares discard wins (Features.discard_wins): who discarded the winning
+    # tile, none for a self-draw.
+    discarder = forms.ChoiceField(
+        label=_("谁打出了胡的那张（自摸就不选）"), required=False, widget=forms.RadioSelect
+    )
     indicator = TileField(
         label=_("翻开的牌"), max_tiles=1, counted=False, help_text=_("它的下一张就是钻（R4.1）")
     )
@@ -85,6 +92,9 @@ class HandForm(forms.Form):
         help_text=_("只填立着的牌；吃碰杠的牌填在下面的副露里"),
     )
     win_tile = TileField(label=_("胡的那张牌（最后摸到的）"), max_tiles=1)
+    # Where the hand holds flowers (``flowers`` among the game's hand fields): the winner's, and
+    # the keyboard gets the flower keys.
+    flowers = TileField(label=_("胡牌的人的花"), max_tiles=8, counted=False, required=False)
     kongs_before_win = forms.IntegerField(
         label=_("杠开：胡前连续杠了几次"),
         min_value=0,
@@ -99,8 +109,9 @@ class HandForm(forms.Form):
     # are, an empty number as 0.
     NUMBERS: tuple[str, ...] = ("kongs_before_win",)
     FLAGS: tuple[str, ...] = ("first_turn",)
-    # The keyboard's keys: the flowers too where the hand holds them.
-    flower_keys = False
+    # Whether the discarder is asked for even where the house rules allow no discard win (the
+    # calculator: the engine then says why such a win is refused).
+    always_discarder = False
 
     def __init__(
         self,
@@ -120,10 +131,17 @@ class HandForm(forms.Form):
         seats = seat_choices(seat_names, player_count)
         if "winner" in self.fields:
             self.fields["winner"].choices = seats
+            if self.discard_wins():
+                # Not every win is self-drawn: the heading says only who won.
+                self.fields["winner"].label = _("谁胡了")
         feeders = [("", "—"), *seats]
         for name, field in self.fields.items():
-            if name.endswith("_from") or name == "discarder":
+            if name.endswith("_from"):
                 field.choices = feeders
+        if "discarder" in self.fields:
+            field = self.fields["discarder"]
+            # A radio row names only the seats; a select keeps a "nobody" line.
+            field.choices = seats if isinstance(field.widget, forms.RadioSelect) else feeders
 
     def carried_fields(self) -> set[str]:
         """The names of the engine's hand fields this form asks for, as form fields (the
@@ -134,13 +152,30 @@ class HandForm(forms.Form):
             carried.add("hand")
         if not game.features.indicator:
             carried.discard("indicator")
+        if not self.discard_wins():
+            carried.discard("discarder")
         return carried
+
+    def discard_wins(self) -> bool:
+        """Whether a win of this form may be on a discard: the game declares discard wins
+        (``Features.discard_wins``) and, where a house rule allows them
+        (``discard_wins_rule``), the rules in force do (or the form always asks)."""
+        features = GAMES[self.game].features
+        if not features.discard_wins:
+            return False
+        rule = features.discard_wins_rule
+        return rule is None or self.always_discarder or bool(self.in_force.get(rule))
 
     def carries(self, name: str, carried: set[str]) -> bool:
         """Whether the field ``name`` is part of this game's hand."""
         if name.startswith("meld_"):
             return "melds" in carried
         return name in carried or name not in HandForm.base_fields
+
+    @property
+    def flower_keys(self) -> bool:
+        """Whether the keyboard has the flower keys: where the hand holds flowers."""
+        return "flowers" in self.fields
 
     @property
     def seat_codes(self) -> str:
@@ -184,6 +219,8 @@ class HandForm(forms.Form):
             "win_tile": data.get("win_tile") or "",
             "melds": melds_of(data),
         }
+        if data.get("discarder"):
+            request["discarder"] = data["discarder"]
         request.update(self.own_fields(data))
         return {key: value for key, value in request.items() if self.has_key(key)}
 
@@ -193,6 +230,8 @@ class HandForm(forms.Form):
     def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The game's own hand fields, in the order its engine lists them."""
         out: dict[str, Any] = {}
+        if "flowers" in self.fields:
+            out["flowers"] = data.get("flowers") or ""
         for name in self.NUMBERS:
             if name in self.fields:
                 out[name] = data.get(name) or 0
@@ -220,6 +259,8 @@ class HandForm(forms.Form):
             "win_tile": win_tile,
             "kongs_before_win": hand.get("kongs_before_win", 0),
             "first_turn": hand.get("first_turn", False),
+            "discarder": hand.get("discarder") or "",
+            "flowers": hand.get("flowers") or "",
         }
         initial.update(meld_initial(hand.get("melds") or []))
         return initial
@@ -264,7 +305,7 @@ class TableFields(forms.Form):
 
 
 class WebGame:
-    """One game's web side: its forms, templates (``templates/web/games/<code>/``), the words its
+    """One game's web side: its forms, templates (its package's ``templates/``), the words its
     pages choose and its rule book. Everything has a default, so an engine game without a web
     package of its own still has pages: the shared hand form with its declared hand fields."""
 
@@ -299,7 +340,8 @@ class WebGame:
     # -- templates -------------------------------------------------------------------------------
 
     def template(self, name: str) -> str:
-        """The game's own template ``name`` (``web/games/<code>/<name>``), or the shared one
+        """The game's own template ``name`` (``web/games/<code>/<name>``: the ``templates/``
+        folder of its web or engine package, ``calculator.web.games.loader``), or the shared one
         (``web/<name>``) where it has none."""
         from django.template import TemplateDoesNotExist
         from django.template.loader import get_template

@@ -65,7 +65,7 @@ def _blank(form: Any) -> bool:
 @register.simple_tag(takes_context=True)
 def hand_editor(context: Context, confirm_label: str = "") -> SafeString:
     form = context["form"]
-    # The game's own editor (templates/web/games/<code>/_hand_editor.html).
+    # The game's own editor (web/games/<code>/_hand_editor.html, from its package).
     web = web_game(getattr(form, "game", None))
 
     def render() -> str:
@@ -117,5 +117,5 @@ def house_rules(context: Context) -> SafeString:
 @register.simple_tag
 def game_template(code: str | None, name: str) -> str:
     """``{% game_template result.game "_why_result.html" as part %}``: the game's own template
-    ``name`` (``web/games/<code>/``), or the shared one where it has none."""
+    ``name`` (``web/games/<code>/``, from its package), or the shared one where it has none."""
     return web_game(code).template(name)

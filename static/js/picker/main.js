@@ -80,7 +80,15 @@ function init(form) {
   const waitsForWinner = form.hasAttribute("data-keyboard-after-winner");
   wireSteppers(form);
   wireFields(ed);
-  if (!ed.scoped && !ed.parts.every((name) => ed.fields[name])) return;
+  if (!ed.scoped) {
+    // The tray's parts are the form's tile fields, whichever the game declares (an indicator
+    // or none, flowers or none): a part without its field is left out, not the keyboard.
+    ed.parts = ed.parts.filter((name) => ed.fields[name]);
+    ed.tray.querySelectorAll("[data-tray-field]").forEach((part) => {
+      if (!ed.has(part.dataset.trayField)) part.hidden = true;
+    });
+    if (!ed.parts.length) return;
+  }
   form.querySelectorAll("[data-meld-list]").forEach((list) => { list.hidden = false; });
   form.classList.add("has-dock");
 
@@ -94,6 +102,10 @@ function init(form) {
     markStale();
     if (ed.scoped && ROUND_FIELDS.indexOf(t.name) >= 0) {
       drawRound(ed, t);
+      return;
+    }
+    if (t.name === "discarder") {
+      ed.draw();
       return;
     }
     if (t.name === "winner" || t.name === "ruleset") {

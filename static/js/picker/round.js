@@ -49,6 +49,14 @@ export function drawWinnerChips(ed) {
       chip.setAttribute("aria-pressed", chip.dataset.dockWinner === who ? "true" : "false");
       chip.classList.toggle("editing", chip.dataset.dockWinner === who);
     });
+    // Who discarded, where the form asks: chosen, and never the winner.
+    const from = discarder(ed.form);
+    ed.dock.querySelectorAll("[data-dock-discarder]").forEach((chip) => {
+      const seat = chip.dataset.dockDiscarder;
+      chip.setAttribute("aria-pressed", seat === from ? "true" : "false");
+      chip.classList.toggle("editing", seat === from);
+      chip.disabled = seat === who;
+    });
     return;
   }
   const shape = roundShape(ed.form);
@@ -62,8 +70,42 @@ export function drawWinnerChips(ed) {
   });
 }
 
+/** The discarder the form holds (its radio buttons or its select), "" for none. */
+function discarder(form) {
+  const field = form.querySelector("[name='discarder']");
+  if (!field) return "";
+  if (field.tagName === "SELECT") return field.value;
+  const checked = form.querySelector("input[name='discarder']:checked");
+  return checked ? checked.value : "";
+}
+
+/** A tap on a discarder chip: that seat discarded the winning tile; a second tap, nobody did
+ * (a self-draw). Written to the form's own field, radio buttons or a select. */
+function wireDiscarderChips(ed) {
+  ed.dock.querySelectorAll("[data-dock-discarder]").forEach((chip) => {
+    chip.addEventListener("click", () => {
+      const seat = chip.dataset.dockDiscarder;
+      const form = ed.form;
+      const chosen = discarder(form) === seat ? "" : seat;
+      const field = form.querySelector("[name='discarder']");
+      if (!field) return;
+      if (field.tagName === "SELECT") {
+        field.value = chosen;
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
+      form.querySelectorAll("input[name='discarder']").forEach((radio) => {
+        radio.checked = radio.value === chosen;
+      });
+      const changed = form.querySelector("input[name='discarder'][value='" + seat + "']");
+      changed.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
+}
+
 /** A tap on a winner chip: that seat's hand is filled next, made a winner if it was not. */
 export function wireWinnerChips(ed) {
+  if (!ed.scoped) wireDiscarderChips(ed);
   ed.dock.querySelectorAll("[data-dock-winner]").forEach((chip) => {
     chip.addEventListener("click", () => {
       const seat = chip.dataset.dockWinner;

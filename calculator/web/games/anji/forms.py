@@ -56,28 +56,17 @@ class AnjiHandForm(HandForm):
     ]
     NUMBERS = ("kongs_before_win", "piao", "piao_flowers")
     FLAGS = ("jia_piao", "first_turn")
-    flower_keys = True
-    # Whether the discarder is asked for even when the house rules do not allow a discard win
-    # (the calculator: the engine then says why it is refused, AJ6.7).
-    always_discarder = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # The discarder is asked for where the house rules allow a discard win (AJ6.7), as the
+        # shared form does for every game declaring discard wins.
         super().__init__(*args, **kwargs)
-        if not self.always_discarder and not self.in_force.get("discard_win"):
-            del self.fields["discarder"]
         self.fields["winner"].label = _("谁胡了")
         self.fields["indicator"].help_text = _(
             "它的下一张就是财神；翻到白板或花，东是财神（AJ4.1）"
         )
         self.fields["kongs_before_win"].help_text = _("AJ9.1 杠开")
         self.fields["first_turn"].label = _("第一轮就胡（天胡 / 地胡）")
-
-    def own_fields(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {"flowers": data.get("flowers") or ""}
-        out.update(super().own_fields(data))
-        if data.get("discarder"):
-            out["discarder"] = data["discarder"]
-        return out
 
     @classmethod
     def initial_from(cls, result: str, hand: Mapping[str, Any]) -> dict[str, Any]:
