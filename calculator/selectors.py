@@ -1211,8 +1211,8 @@ def undo_preview(
         "result": game_round.result,
         **winner_fields(game_round.winner),
         "fan": game_round.fan,
-        # An adjustment's kind and reason, for the question to name it.
-        "hand": game_round.hand if game_round.result == Round.ADJUSTMENT else {},
+        # An adjustment's kind and reason, or a hand's discarder: for the question to name them.
+        "hand": game_round.hand or {},
         "seats": {
             seat: {
                 "before": money_str(before[seat]),

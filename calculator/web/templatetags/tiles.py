@@ -241,12 +241,11 @@ _WINDS: dict[tuple[str | None, str], str] = {}
 
 @register.filter
 def signed(amount: object) -> str:
-    """A balance change with its sign: "+12", "-4", "0"."""
-    from decimal import Decimal
+    """A balance change with its sign, grouped as every amount is (``amounts.signed_amount``):
+    "+12", "-4", "0", "+80,000,000"."""
+    from calculator.web.templatetags.amounts import signed_amount
 
-    value = Decimal(str(amount or 0))
-    text = format(value.normalize(), "f") if value else "0"
-    return f"+{text}" if value > 0 else text
+    return signed_amount(amount)
 
 
 @register.filter
