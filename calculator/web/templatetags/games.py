@@ -5,7 +5,7 @@ A template names the game by its code and asks what it is, never which one it is
     {{ session.game|game_word:"unit" }}             番 / 分 / points, in the page's language
     {{ n|game_unit:session.game }}                  the same for n of it (1 point, 3 points)
     {{ session.game|game_word:"draw" }}             荒庄 / 流局 / Draw
-    {% how_won session.game entry.winners entry.hand seat_names %}
+    {% how_won session.game entry.winners entry seat_names %}
                                                     东 · 阿東 自摸 / 东 · 阿東 胡（南 · 阿芳 放冲）
     {{ amount|amount }}                             80,000,000 (``{% load amounts %}``)
     {% if session.game|game_has:"discard_wins" %}   a flag of the game
@@ -147,14 +147,17 @@ def ruleset_label(code: object, ruleset: str) -> str:
 
 @register.simple_tag
 def how_won(code: object, winners: Any, hand: Any = None, seat_names: dict | None = None) -> str:
-    """``{% how_won session.game entry.winners entry.hand seat_names %}``: how a win came, in
+    """``{% how_won session.game entry.winners entry seat_names %}``: how a win came, in
     the game's words: "东 · 阿東 自摸", or the winners and who threw the tile,
     "东 · 阿東 胡（南 · 阿芳 放冲）" (安吉, AJ6.7) / "… 放炮）" (紅中, HZ3.2), or whose kong was
     robbed (紅中's 抢杠, HZ3.2). ``winners``: the seats that won (a list or a string of them);
-    ``hand``: the round's recorded hand (its ``discarder`` and ``robbed_kong``)."""
+    ``hand``: the round's recorded hand (its ``discarder`` and ``robbed_kong``), or a round of
+    the ledger or the API holding them (``selectors.ledger``'s entries, ``round_as_dict``)."""
     seats = "".join(winners) if isinstance(winners, list | tuple) else str(winners or "")
     who = seats_label(seats, seat_names)
     hand = hand if isinstance(hand, Mapping) else {}
+    if "discarder" not in hand and isinstance(hand.get("hand"), Mapping):
+        hand = hand["hand"]  # a round as the API gives it: its hand inside
     discarder = hand.get("discarder")
     if isinstance(discarder, str) and discarder:
         words = {"winners": who, "discarder": seat_label(discarder, seat_names)}
