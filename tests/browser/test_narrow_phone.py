@@ -172,6 +172,16 @@ def test_names_headers_and_amounts_stay_whole_on_a_narrow_phone(
         assert seats <= seen, f"{name}: not every seat's name was measured: {seats - seen}"
         if name != "settle":
             assert seen & set(BAO[language]), f"{name}: no 包 label was measured"
+        if name == "why-bao" and language != "en":
+            # The amounts of who pays what are on screen beside the names, not off to the side.
+            right, edge = page.locator(".payments").evaluate(
+                """table => [
+                  Math.max(...Array.from(table.querySelectorAll('td.num, th.num'))
+                    .map(c => c.getBoundingClientRect().right)),
+                  table.closest('.table-wrap').getBoundingClientRect().right,
+                ]"""
+            )
+            assert right <= edge + 0.5, f"{name}: an amount is cut off ({right} > {edge})"
         shown = amounts_shown(page)
         assert shown, f"{name}: no amount of a million or more"
         bad = [n for n in shown if not re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", n)]
