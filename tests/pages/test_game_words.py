@@ -81,6 +81,8 @@ def test_how_won_names_the_discarder_with_the_games_word() -> None:
         line = how_won("anji", ["E"], {"discarder": "S"}, None)
         assert line == f"{east} won ({south}'s discard)"
         assert how_won("anji", ["E"], {}, None) == f"{east} won by self-draw"
+        several = how_won("hongzhong", ["E", "S"], {"discarder": "N"}, None)  # HZ3.3: 一炮多響
+        assert f"{east}, {south} won" in several and "、" not in several
 
 
 # --- the round lists ----------------------------------------------------------------------------

@@ -159,8 +159,9 @@ def reading_set(tiles: str, printed: list[str] | str | None = None, wild: str = 
 @register.filter
 def seats_label(seats: str, seat_names: dict | None = None) -> str:
     """A round's winners as stored ("ES": several on one discard, HZ9.2), each as ``seat_label``
-    says, joined with 、."""
-    return "、".join(seat_label(seat, seat_names) for seat in seats or "")
+    says, joined with 、 (", " on an English page: no full-width mark there)."""
+    joiner = ", " if page_language() == "en" else "、"
+    return joiner.join(seat_label(seat, seat_names) for seat in seats or "")
 
 
 @register.filter
