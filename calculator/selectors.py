@@ -526,6 +526,10 @@ LEDGER_ROUND_FIELDS = (
     # An adjustment's kind and reason (a hand has neither).
     "hand__kind",
     "hand__reason",
+    # Who threw the winning tile, and whether it was a kong robbed: how the win came, as the
+    # round list says it (AJ6.7, HZ3.2); None for a self-draw.
+    "hand__discarder",
+    "hand__robbed_kong",
     *BALANCE_FIELDS.values(),
 )
 LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
@@ -583,7 +587,8 @@ def ledger(
     seats = seats_of(session)
     for row in rows:
         round_id, number, result, winner, dealer, streak, fan, voided, x, kind, reason = row[:11]
-        balances = row[11:]
+        discarder, robbed = row[11:13]
+        balances = row[13:]
         said = words.get(round_id, {})
         adjustment = (
             {"adjustment": {"kind": kind, "reason": reason}}
@@ -600,6 +605,8 @@ def ledger(
                 "fan": fan,
                 **({"points": x} if isinstance(x, int) and not isinstance(x, bool) else {}),
                 **adjustment,
+                **({"discarder": discarder} if isinstance(discarder, str) and discarder else {}),
+                **({"robbed_kong": True} if robbed is True else {}),
                 "voided": voided,
                 "payments": [
                     {**payment, **said.get(payment["from"], {})} if payment["liability"] else payment
@@ -1225,8 +1232,8 @@ def undo_preview(
         "result": game_round.result,
         **winner_fields(game_round.winner),
         "fan": game_round.fan,
-        # An adjustment's kind and reason, for the question to name it.
-        "hand": game_round.hand if game_round.result == Round.ADJUSTMENT else {},
+        # An adjustment's kind and reason, or a hand's discarder: for the question to name them.
+        "hand": game_round.hand or {},
         "seats": {
             seat: {
                 "before": money_str(before[seat]),

@@ -70,6 +70,36 @@ class Features:
     # The hand field naming who discarded the winning tile, where discard wins exist.
     discarder_field: str = "discarder"
 
+    # -- the game's own words on the shared pages (each a mapping of zh-hans, zh-hant and en) --
+    # How a win came, as a round list says it: the winner drew it (自摸), or took a discard and
+    # the thrower is named with ``discard_names`` (安吉's 放冲, AJ6.7; 紅中's 放炮, HZ3.2).
+    self_draw_names: Mapping[str, str] = field(
+        default_factory=lambda: words("自摸", "自摸", "self-draw")
+    )
+    discard_names: Mapping[str, str] = field(
+        default_factory=lambda: words("放炮", "放炮", "discard")
+    )
+    # What the base silver does, one sentence with its rule id, shown where a sitting is set up
+    # (Anqing's 「（底番 + 牌型番 + 连庄加番）× 基础银子（R9）」). None: the page says it from
+    # ``unit_names`` and ``rule_ids["payments"]`` (每笔钱 = 分 × 基础银子).
+    silver_help: Mapping[str, str] | None = None
+    # House-rule keys that count only under some rulesets: key → those rulesets (Anqing's
+    # 清一色 / 凑一色 / 字一色 only under 打缺, R3). A key not named counts under every ruleset;
+    # the house-rules form offers a key only where it counts.
+    ruleset_rules: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # A house rule's help on the house-rules form: key → words (a ladder says what its numbers
+    # are). A key without one: a ladder's help gives its own default as the example.
+    house_rule_help: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def counts_under(self, key: str, ruleset: str) -> bool:
+        """Whether the house rule ``key`` counts under ``ruleset`` (``ruleset_rules``).
+
+        >>> Features(ruleset_rules={"qing_yi_se": ("anqing-daque",)}).counts_under("qing_yi_se", "anqing")
+        False
+        """
+        only = self.ruleset_rules.get(key)
+        return only is None or ruleset in only
+
     @property
     def has_wild(self) -> bool:
         return self.wild_names is not None

@@ -74,7 +74,8 @@ class HouseRulesForm(forms.Form):
     key of the game's schema (``Game.house_rules``: type, bounds, default, labels, rule id), so
     the page refuses what the engine's ``make_rules`` would (R12, AJ13, HZ16)."""
 
-    LIST_HELP = _("用逗号分开的整数，如 3, 6, 12, 15")
+    # A ladder without help of its own (Features.house_rule_help): its default is the example.
+    LIST_HELP = _("用逗号分开的整数，如 %(example)s")
 
     def __init__(
         self,
@@ -97,8 +98,14 @@ class HouseRulesForm(forms.Form):
         self.defaults = GAMES[game].house_rule_defaults(ruleset)
         current = current or {}
         language = page_language()
+        features = GAMES[game].features
         for key, rule in self.schema.items():
+            if not features.counts_under(key, ruleset):
+                continue  # it scores nothing under this ruleset (Anqing's 清一色 under 不打缺, R3)
             field = self.field_of(rule, language)
+            own_help = features.house_rule_help.get(key)
+            if own_help:
+                field.help_text = own_help.get(language) or own_help.get("zh-hans", "")
             field.required = False  # left empty: the default
             value = current.get(key, self.defaults.get(key, rule.default))
             field.initial = (
@@ -123,7 +130,8 @@ class HouseRulesForm(forms.Form):
         if rule.type == "choice":
             return forms.ChoiceField(label=label, choices=self.choices_of(rule, language))
         if rule.type == "int_list":
-            return forms.CharField(label=label, help_text=self.LIST_HELP)
+            example = ", ".join(str(n) for n in rule.default or ())
+            return forms.CharField(label=label, help_text=self.LIST_HELP % {"example": example})
         return forms.CharField(label=label)
 
     @staticmethod
@@ -136,6 +144,8 @@ class HouseRulesForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for key, rule in self.schema.items():
+            if key not in self.fields:
+                continue
             if data.get(key) in (None, "") and rule.type != "bool":
                 data[key] = self.defaults.get(key, rule.default)
                 continue
@@ -180,12 +190,19 @@ class HouseRulesForm(forms.Form):
         return [
             {
                 "key": key,
-                "label": str(self.fields[key].label) if key in self.fields else key,
+                "label": self.label_of(key),
                 "value": self.value_text(key, value),
                 "default": self.value_text(key, self.defaults.get(key)),
             }
             for key, value in overrides.items()
         ]
+
+    def label_of(self, key: str) -> str:
+        """A key's name as the page says it (a key this ruleset does not offer too)."""
+        if key in self.fields:
+            return str(self.fields[key].label)
+        rule = self.schema.get(key)
+        return rule.label(page_language()) if rule is not None else key
 
     def value_text(self, key: str, value: Any) -> str:
         if isinstance(value, bool):
@@ -228,7 +245,6 @@ class SessionForm(forms.Form):
     base_silver = silver_field(
         GAMES[DEFAULT_GAME],
         stored=True,
-        help_text=_("每笔钱 = （底番 + 牌型番 + 连庄加番）× 基础银子（R9）"),
     )
 
     # The <datalist> of names the user sat down with before (selectors.player_names_used).

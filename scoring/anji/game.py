@@ -52,9 +52,17 @@ FEATURES = Features(
     several_winners=False,
     unit="points",
     unit_names=words("分", "分", "points"),
-    draw_names=words("荒庄", "荒莊", "Draw"),
-    rule_ids={"payments": "AJ11", "house_rules": "AJ13"},
+    # The seed: 「摸到最后一张牌,没有一个玩家胡牌,则算流局」
+    draw_names=words("流局", "流局", "Draw"),
+    rule_ids={"payments": "AJ11", "house_rules": "AJ13", "draw": "AJ3.2"},
     hand_size="x",  # AJ10.3: the hand's X
+    # AJ6.7: the one who throws the winning tile 放冲 (「放冲者给4分」)
+    discard_names=words("放冲", "放沖", "discard"),
+    silver_help=words(
+        "每笔钱 = 分 × 基础银子（AJ11）",
+        "每筆錢 = 分 × 基礎銀子（AJ11）",
+        "Each payment = points × base silver (AJ11)",
+    ),
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name

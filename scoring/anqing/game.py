@@ -49,7 +49,34 @@ FEATURES = Features(
     unit_names=words("番", "番", "fan"),
     draw_names=words("荒庄", "荒莊", "Draw"),
     liability=True,  # R10: 包
-    rule_ids={"payments": "R9", "house_rules": "R12"},
+    rule_ids={"payments": "R9", "house_rules": "R12", "draw": "R9"},
+    # R9: 「（底番+ 牌型番數）* 基礎銀子」, with R8.2's 連莊 bonus
+    silver_help=words(
+        "每笔钱 = （底番 + 牌型番 + 连庄加番）× 基础银子（R9）",
+        "每筆錢 = （底番 + 牌型番 + 連莊加番）× 基礎銀子（R9）",
+        "Each payment = (base + hand fan + streak bonus) × base silver (R9)",
+    ),
+    # R3: 清一色 / 凑一色 / 字一色 score only under 打缺 (规则2)
+    ruleset_rules={key: ("anqing-daque",) for key in ("qing_yi_se", "cou_yi_se", "zi_yi_se")},
+    house_rule_help={
+        "lianzhuang_bonus": words(
+            "第1、2、3、4次连庄，庄家每笔输赢各加几番，用逗号分开，如 3, 6, 12, 15；"
+            "再往后按最后一个数（R8.2）",
+            "第1、2、3、4次連莊，莊家每筆輸贏各加幾番，用逗號分開，如 3, 6, 12, 15；"
+            "再往後按最後一個數（R8.2）",
+            "Fan added to each of the dealer's payments on the 1st, 2nd, 3rd and 4th kept deal, "
+            "separated by commas, e.g. 3, 6, 12, 15; later deals keep the last (R8.2)",
+        ),
+        "gang_kai_ladder": words(
+            "胡前连杠几次，就把前几个数加起来，再减去每杠已算的番，用逗号分开，如 4, 7, 10, 13："
+            "杠两次是 4 + 7 − 2 = 9 番（R7 杠开）",
+            "胡前連槓幾次，就把前幾個數加起來，再減去每槓已算的番，用逗號分開，如 4, 7, 10, 13："
+            "槓兩次是 4 + 7 − 2 = 9 番（R7 槓開）",
+            "Kong bloom: for n kongs in a row before the win, the first n numbers added up, less "
+            "the fan each kong already counts; separated by commas, e.g. 4, 7, 10, 13: two kongs "
+            "make 4 + 7 − 2 = 9 fan (R7)",
+        ),
+    },
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name

@@ -42,6 +42,13 @@ FEATURES = Features(
     draw_names=words("流局", "流局", "Draw"),
     rule_ids={"payments": "HZ9.3", "house_rules": "HZ16", "draw": "HZ11"},
     hand_size="hand_points",  # HZ7: each winner's hand points, in its entry of ``wins``
+    # HZ2.2: 「若一炮多响时放炮者坐庄」; the winner 抓炮 (HZ3.2)
+    discard_names=words("放炮", "放炮", "discard"),
+    silver_help=words(
+        "每笔钱 = 分 × 基础银子（HZ9.3）",
+        "每筆錢 = 分 × 基礎銀子（HZ9.3）",
+        "Each payment = points × base silver (HZ9.3)",
+    ),
 )
 
 # Every house-rule key's rule id and its name in zh-hans, zh-hant and en, and each choice's name

@@ -78,8 +78,8 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
 
     # Round 2: a draw; S, who won, keeps the deal (AJ2.3); nothing moves (AJ3.2).
     page.locator("#draw summary").click()
-    page.get_by_role("button", name="确认荒庄（第2局）").click()
-    expect(page.locator("[data-round='2']")).to_contain_text("荒庄")
+    page.get_by_role("button", name="确认流局（第2局）").click()  # AJ3.2: 「则算流局」
+    expect(page.locator("[data-round='2']")).to_contain_text("流局")
     expect(page.locator(".state")).to_contain_text("庄：南 · 乙")
     assert balances(page) == {"E": -3, "S": 3}
 
@@ -127,7 +127,7 @@ def test_a_two_player_and_a_three_player_anji_sitting(phone, live_server) -> Non
 
     # Round 2: a draw.
     page.locator("#draw summary").click()
-    page.get_by_role("button", name="确认荒庄（第2局）").click()
+    page.get_by_role("button", name="确认流局（第2局）").click()
     expect(page.locator(".changes")).to_contain_text("第2局已记录")
     assert balances(page) == {"E": -3, "S": 6, "W": -3}
 

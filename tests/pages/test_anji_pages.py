@@ -327,7 +327,7 @@ def test_every_page_of_an_anji_sitting_answers(owner_client) -> None:
     for page in ("/", "/settle/", "/members/", "/rounds/2/", "/rounds/2/void/", "/export.csv"):
         assert owner_client.get(f"{url}{page}").status_code == 200, page
     page = owner_client.get(f"{url}/?confirm=undo")
-    assertContains(page, "第2局：东 · 甲 胡了。")
+    assertContains(page, "第2局：东 · 甲 自摸。")  # AJ6.7: how the win came, in the game's words
     assertNotContains(page, 'data-undo="N"')
     assert (
         owner_client.post(f"{url}/rounds/undo/", {"confirm": "1", "number": "2"}).status_code == 302

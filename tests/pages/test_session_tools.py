@@ -34,7 +34,7 @@ def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_cli
     now = selectors.session_state(sitting)["balances"]
     page = owner_client.get(url(sitting))
     assertContains(page, "撤销上一局（第2局）")
-    assertContains(page, "第2局：西 · 阿西 自摸，9番。")
+    assertContains(page, "第2局：西 · 阿西 自摸，9 番。")
     assertContains(page, "确认撤销第2局")
     for seat in "ESWN":
         row = re.search(rf'<tr data-undo="{seat}">(.*?)</tr>', page.content.decode()).group(1)
@@ -120,7 +120,9 @@ def test_a_stranger_cannot_undo(sitting):
 
 def test_the_draw_says_what_it_does_before_it_is_recorded(owner_client, sitting):
     page = owner_client.get(url(sitting))
-    assertContains(page, "第1局荒庄：没人胡，东 · 阿东继续坐庄，连庄变成1，这一局没有钱进出。")
+    assertContains(page, "第1局荒庄：没人胡，东 · 阿东继续坐庄，连庄变成1。")
+    assertContains(page, "这一局没有钱进出（R9）。")  # R9: a draw (荒莊) moves no money
+    assertNotContains(page, "data-draw-with-kongs")  # no kong pays on an Anqing draw
     assertContains(page, "确认荒庄（第1局）")
 
 
@@ -288,8 +290,8 @@ def test_the_tools_in_traditional_chinese_and_english(owner_client, sitting):
     owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = owner_client.get(url(sitting))
     assertContains(page, "Undo the last round (round 1)")
-    assertContains(page, "Round 1: W · 阿西 self-drawn, 9 fan.")
-    assertContains(page, "Record the draw (round 2)")
+    assertContains(page, "Round 1: W · 阿西 won by self-draw, 9 fan.")
+    assertContains(page, "Draw: record round 2")
     assertContains(page, "Copy link")
     assertContains(page, 'aria-label="QR code of the share link"')
     assertContains(page, "New sitting with the same players")

@@ -57,7 +57,8 @@ def test_create_a_sitting_with_names_and_a_changed_house_rule(owner_client: Clie
     )
     assertContains(response, "周六牌局")
     assertContains(response, "阿南")
-    assertContains(response, "pao_feng=8")
+    assertContains(response, "跑风：8")  # R12: the changed rule by its name
+    assertNotContains(response, "pao_feng=8")
     assertContains(response, "庄：")
     assertContains(response, 'data-balance="0"')
     # Only the rule that differs from the default is stored (R12).

@@ -5,6 +5,9 @@ A template names the game by its code and asks what it is, never which one it is
     {{ session.game|game_word:"unit" }}             番 / 分 / points, in the page's language
     {{ n|game_unit:session.game }}                  the same for n of it (1 point, 3 points)
     {{ session.game|game_word:"draw" }}             荒庄 / 流局 / Draw
+    {% how_won session.game entry.winners entry seat_names %}
+                                                    东 · 阿東 自摸 / 东 · 阿東 胡（南 · 阿芳 放冲）
+    {{ amount|amount }}                             80,000,000 (``{% load amounts %}``)
     {% if session.game|game_has:"discard_wins" %}   a flag of the game
     {{ session.game|game_rule:"payments" }}         the rule its book says it in (AJ11, HZ9.3)
 
@@ -14,18 +17,27 @@ registry does not know has no words, no flags and no rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
-from calculator.web.templatetags.tiles import page_language
+from calculator.web.templatetags.tiles import page_language, seat_label, seats_label
 from scoring.base import Game
 from scoring.games import GAMES
 
 register = template.Library()
 
 # game_word's names: the Features field holding each word.
-WORDS = {"unit": "unit_names", "draw": "draw_names", "wild": "wild_names"}
+WORDS = {
+    "unit": "unit_names",
+    "draw": "draw_names",
+    "wild": "wild_names",
+    "self_draw": "self_draw_names",
+    "discard": "discard_names",
+    "silver": "silver_help",
+}
 
 
 def _game(code: object) -> Game | None:
@@ -41,8 +53,10 @@ def _in_language(names: Any) -> str:
 @register.filter
 def game_word(code: object, what: str) -> str:
     """``{{ code|game_word:"unit" }}``: the game's word for ``what`` — ``unit`` (番 / 分),
-    ``draw`` (荒庄 / 流局), ``wild`` (钻 / 财神 / 红中; empty without a wild) or ``name`` (the
-    game's name) — in the page's language."""
+    ``draw`` (荒庄 / 流局), ``wild`` (钻 / 财神 / 红中; empty without a wild), ``self_draw``
+    (自摸), ``discard`` (the thrower's 放冲 / 放炮), ``silver`` (what the base silver does, with
+    its rule id; empty where the game declares none) or ``name`` (the game's name) — in the
+    page's language."""
     game = _game(code)
     if game is None:
         return ""
@@ -129,3 +143,46 @@ def ruleset_label(code: object, ruleset: str) -> str:
         return str(ruleset or "")
     labels = dict(ruleset_choices(game.code))
     return str(labels.get(ruleset) or _in_language(game.names))
+
+
+@register.simple_tag
+def how_won(code: object, winners: Any, hand: Any = None, seat_names: dict | None = None) -> str:
+    """``{% how_won session.game entry.winners entry seat_names %}``: how a win came, in
+    the game's words: "东 · 阿東 自摸", or the winners and who threw the tile,
+    "东 · 阿東 胡（南 · 阿芳 放冲）" (安吉, AJ6.7) / "… 放炮）" (紅中, HZ3.2), or whose kong was
+    robbed (紅中's 抢杠, HZ3.2). ``winners``: the seats that won (a list or a string of them);
+    ``hand``: the round's recorded hand (its ``discarder`` and ``robbed_kong``), or a round of
+    the ledger or the API holding them (``selectors.ledger``'s entries, ``round_as_dict``)."""
+    seats = "".join(winners) if isinstance(winners, list | tuple) else str(winners or "")
+    who = seats_label(seats, seat_names)
+    hand = hand if isinstance(hand, Mapping) else {}
+    if "discarder" not in hand and isinstance(hand.get("hand"), Mapping):
+        hand = hand["hand"]  # a round as the API gives it: its hand inside
+    discarder = hand.get("discarder")
+    if isinstance(discarder, str) and discarder:
+        words = {"winners": who, "discarder": seat_label(discarder, seat_names)}
+        if hand.get("robbed_kong") is True:
+            return gettext("%(winners)s 抢杠胡（%(discarder)s 的杠）") % words
+        return gettext("%(winners)s 胡（%(discarder)s %(discard)s）") % {
+            **words,
+            "discard": game_word(code, "discard"),
+        }
+    return gettext("%(winner)s %(self_draw)s") % {
+        "winner": who,
+        "self_draw": game_word(code, "self_draw"),
+    }
+
+
+@register.simple_tag
+def changed_rules(code: object, ruleset: object, overrides: Any) -> list[dict[str, str]]:
+    """``{% changed_rules session.game session.ruleset overrides as changed %}``: each house rule
+    a sitting changed, by its name and its value as the house-rules form shows them
+    (``HouseRulesForm.describe``: 可以抓炮 否, not ``discard_win=True``)."""
+    from calculator.web.forms import HouseRulesForm
+
+    game = _game(code)
+    if game is None or not isinstance(overrides, Mapping) or not overrides:
+        return []
+    if not isinstance(ruleset, str) or ruleset not in game.rulesets:
+        ruleset = game.default_ruleset
+    return HouseRulesForm(game=game.code, ruleset=ruleset).describe(overrides)

@@ -159,8 +159,9 @@ def reading_set(tiles: str, printed: list[str] | str | None = None, wild: str = 
 @register.filter
 def seats_label(seats: str, seat_names: dict | None = None) -> str:
     """A round's winners as stored ("ES": several on one discard, HZ9.2), each as ``seat_label``
-    says, joined with 、."""
-    return "、".join(seat_label(seat, seat_names) for seat in seats or "")
+    says, joined with 、 (", " on an English page: no full-width mark there)."""
+    joiner = ", " if page_language() == "en" else "、"
+    return joiner.join(seat_label(seat, seat_names) for seat in seats or "")
 
 
 @register.filter
@@ -241,12 +242,11 @@ _WINDS: dict[tuple[str | None, str], str] = {}
 
 @register.filter
 def signed(amount: object) -> str:
-    """A balance change with its sign: "+12", "-4", "0"."""
-    from decimal import Decimal
+    """A balance change with its sign, grouped as every amount is (``amounts.signed_amount``):
+    "+12", "-4", "0", "+80,000,000"."""
+    from calculator.web.templatetags.amounts import signed_amount
 
-    value = Decimal(str(amount or 0))
-    text = format(value.normalize(), "f") if value else "0"
-    return f"+{text}" if value > 0 else text
+    return signed_amount(amount)
 
 
 @register.filter
