@@ -43,6 +43,7 @@ HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # Full-width and CJK punctuation (、。「」（）：，；！？ …).
 WIDE_PUNCTUATION = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
 HAN_RUN = re.compile(f"[{HAN}]+")
+URL = re.compile(r"\bhttps?://\S+")
 
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 NOT_READ = {"script", "style", "textarea", "svg:style"}
@@ -154,7 +155,9 @@ class _Reader(HTMLParser):
         self._add(data, top, top.where)
 
     def _add(self, text: str, at: _Open, where: str) -> None:
-        self.texts.append(Text(" ".join(text.split()), at.lang, where, at.code, at.quote))
+        text = " ".join(URL.sub(" ", text).split())  # a link written out is not words
+        if text:
+            self.texts.append(Text(text, at.lang, where, at.code, at.quote))
 
 
 def read(html: str, page_lang: str = "") -> tuple[list[Text], str]:
@@ -225,6 +228,10 @@ def _changed(converter: opencc.OpenCC, value: str) -> list[str]:
     return changed
 
 
+# Characters both scripts write in Taiwan's usage, which s2tw still changes (這台手機, 十三幺).
+VARIANTS = frozenset("台幺")
+
+
 def other_script(text: Text, page: Page) -> Iterator[str]:
     """A 繁體 character in a 简体 text (``t2s`` changes it) or a 简体 one in a 繁體 text (``s2tw``
     changes it), outside quotes and the names players typed. A text's script is its nearest
@@ -239,15 +246,15 @@ def other_script(text: Text, page: Page) -> Iterator[str]:
     else:
         return
     value = _without(text.text, page.typed)
-    for character in dict.fromkeys(_changed(converter, value)):
+    for character in dict.fromkeys(c for c in _changed(converter, value) if c not in VARIANTS):
         i = value.find(character)
         yield f"{character}: {_around(value, i, i + len(character))}"
 
 
 def unmarked_chinese(text: Text, page: Page) -> Iterator[str]:
     """On an English page, a Chinese run with no ``lang="zh…"`` on it or around it."""
-    if page.language != "en" or _zh(text.lang):
-        return
+    if page.language != "en" or _zh(text.lang) or text.where == "title":
+        return  # a document's <title> cannot hold an element marking a part of it
     for match in HAN_RUN.finditer(text.text):
         yield _around(text.text, match.start(), match.end())
 

@@ -129,3 +129,37 @@ def ruleset_label(code: object, ruleset: str) -> str:
         return str(ruleset or "")
     labels = dict(ruleset_choices(game.code))
     return str(labels.get(ruleset) or _in_language(game.names))
+
+
+@register.simple_tag
+def changed_house_rules(code: object, ruleset: str, overrides: Any) -> str:
+    """``{% changed_house_rules session.game session.ruleset rules_overrides %}``: the house rules
+    a sitting changed, each by its name in the game's schema with its value in words, in the
+    page's language ("可以抓炮：是；…", "Discard wins: yes; …"). A key the schema no longer has
+    is left out."""
+    from django.utils.translation import gettext as _
+
+    game = _game(code)
+    if game is None or not overrides:
+        return ""
+    language = page_language()
+    schema = {rule.key: rule for rule in game.house_rules(ruleset)}
+    parts = [
+        _("%(rule)s：%(value)s")
+        % {"rule": schema[key].label(language), "value": _rule_value(schema[key], value, language)}
+        for key, value in overrides.items()
+        if key in schema
+    ]
+    return _("；").join(parts)
+
+
+def _rule_value(rule: Any, value: Any, language: str) -> str:
+    from django.utils.translation import gettext as _
+
+    if rule.type == "bool":
+        return _("是") if value else _("否")
+    if rule.type == "choice":
+        return (rule.choice_labels.get(value) or {}).get(language) or str(value)
+    if isinstance(value, list | tuple):
+        return _("、").join(str(n) for n in value)
+    return str(value)
