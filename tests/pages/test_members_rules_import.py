@@ -173,7 +173,7 @@ def test_a_rules_change_scores_the_next_round_with_the_new_value_only(
         f"/sessions/{sitting.pk}/rules/", {**DEFAULT_RULES_POST, "rule-pao_feng": "8"}, follow=True
     )
     assertContains(response, "家规已改成第2版：从第2局起按新家规算分，已经记过的局不变。")
-    assertContains(response, "pao_feng=8")
+    assertContains(response, "改过的家规：跑风：8")  # the key by its name (R12), not pao_feng=8
     assertContains(response, "家规（第2版）")
     version = sitting.rules_versions.get(number=2)
     assert version.overrides == {"pao_feng": 8}

@@ -57,7 +57,7 @@ def test_create_a_sitting_with_names_and_a_changed_house_rule(owner_client: Clie
     )
     assertContains(response, "周六牌局")
     assertContains(response, "阿南")
-    assertContains(response, "pao_feng=8")
+    assertContains(response, "改过的家规：跑风：8")  # named as the house rule (R12)
     assertContains(response, "庄：")
     assertContains(response, 'data-balance="0"')
     # Only the rule that differs from the default is stored (R12).
@@ -99,7 +99,7 @@ def test_preview_scores_without_saving(owner_client, sitting) -> None:
     body = response.content.decode()
     assert "<html" not in body
     assert '<span class="fan">9</span>' in body
-    assert "R7 PAO_FENG" in body
+    assert 'href="/rules/#R7-PAO_FENG">R7</a>' in body
     assert not Round.objects.exists()
 
 
@@ -146,7 +146,7 @@ def test_a_bao_round_shows_the_liability(owner_client, sitting) -> None:
     assertContains(response, "顺包")
     detail = owner_client.get(f"/sessions/{sitting.pk}/rounds/1/")
     assertContains(detail, "×6")
-    assertContains(detail, "R7 PAO_FENG")
+    assertContains(detail, 'href="/rules/#R7-PAO_FENG">R7</a>', html=False)
     assertContains(detail, 'data-tile="2m"')
 
 

@@ -255,8 +255,12 @@ def unmarked_chinese(text: Text, page: Page) -> Iterator[str]:
     """On an English page, a Chinese run with no ``lang="zh…"`` on it or around it."""
     if page.language != "en" or _zh(text.lang) or text.where == "title":
         return  # a document's <title> cannot hold an element marking a part of it
-    for match in HAN_RUN.finditer(text.text):
-        yield _around(text.text, match.start(), match.end())
+    value = text.text
+    if text.where.endswith("]"):
+        # Nor can an attribute: the names players typed in one are theirs, as they wrote them.
+        value = _without(value, page.typed)
+    for match in HAN_RUN.finditer(value):
+        yield _around(value, match.start(), match.end())
 
 
 PLURAL_AFTER_ONE = re.compile(
@@ -300,7 +304,9 @@ def _stands_alone(value: str, word: str, i: int) -> bool:
     if re.fullmatch(r"[A-Za-z ]+", word):
         return re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", value) is not None
     if word == "包":
-        return re.search(r"(?<![钱錢書书红紅背面])包(?![括含])", value) is not None
+        # 包括, 包含, 钱包 are not 包; 紅中's 搶槓包三家 (the robbed player pays for all three) is
+        # its own rule, not Anqing's 包 (R10).
+        return re.search(r"(?<![钱錢書书红紅背面])包(?![括含]|三家)", value) is not None
     return True
 
 
