@@ -30,11 +30,12 @@ ANY_HAN = re.compile(f"[{HAN}]")
 RUN = re.compile(f"[{WIDE}]*[{HAN}][{HAN}{WIDE}]*")
 # The page's pieces, in order: comments, elements whose text is not marked (whole), an <option>
 # with its text, any other tag, text.
+ATTRS = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a tag's attributes: a quoted ">" stays inside
 PIECE = re.compile(
     r"(?P<comment><!--.*?-->)"
-    r"|(?P<raw><(?P<rawtag>script|style|textarea|title)\b[^>]*>.*?</(?P=rawtag)\s*>)"
-    r"|(?P<option><option\b(?P<optattrs>[^>]*)>)(?P<optext>[^<]*)"
-    r"|(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9-]*)(?P<attrs>[^>]*)>)"
+    rf"|(?P<raw><(?P<rawtag>script|style|textarea|title)\b{ATTRS}>.*?</(?P=rawtag)\s*>)"
+    rf"|(?P<option><option\b(?P<optattrs>{ATTRS})>)(?P<optext>[^<]*)"
+    rf"|(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9-]*)(?P<attrs>{ATTRS})>)"
     r"|(?P<text>[^<]+)"
     r"|(?P<other><)",
     re.S | re.I,

@@ -46,6 +46,7 @@ def test_what_is_marked_or_cannot_hold_an_element_is_left_alone() -> None:
         '<textarea name="note">老王</textarea><!-- 注释 -->'
         '<p lang="zh-Hant">跑風 <b>鑽</b></p>'
         '<button aria-label="东 · 老王" title="老王">OK</button>'
+        """<div hx-vals='{"note": "a > b 老王"}' data-x="1 > 0 自摸">x</div>"""
     )
     assert mark_chinese(html) == html
 
