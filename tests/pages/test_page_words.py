@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -186,6 +187,58 @@ class Reader:
         return html
 
 
+class HandForm(HTMLParser):
+    """What the hand form (``data-hand-form``) of a page sends as it stands: its inputs' values
+    (checked ones for radios and boxes), its selects' chosen options, its text areas."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.inside = False
+        self.data: dict[str, list[str]] = {}
+        self.select: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = "data-hand-form" in a
+        if not self.inside or not a.get("name"):
+            if self.inside and tag == "option" and self.select:
+                # A browser sends the chosen option, else the first.
+                if "selected" in a or self.select not in self.data:
+                    self.data[self.select] = [a.get("value", "")]
+            return
+        kind = a.get("type", "text").lower()
+        if tag == "input" and kind not in ("submit", "button", "file"):
+            if kind in ("radio", "checkbox") and "checked" not in a:
+                return
+            default = "on" if kind in ("radio", "checkbox") else ""
+            self.data.setdefault(a["name"], []).append(a.get("value", default))
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "textarea":
+            self.textarea = a["name"]
+            self.data.setdefault(a["name"], []).append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.data[self.textarea][-1] += data
+
+
+def hand_form_data(html: str) -> dict[str, list[str]]:
+    form = HandForm()
+    form.feed(html)
+    return form.data
+
+
 def read_every_page(reader: Reader, user: Any, every: dict[str, games.Game]) -> None:
     sittings: dict[str, Session] = {}
     for code, game in every.items():
@@ -234,6 +287,15 @@ def read_every_page(reader: Reader, user: Any, every: dict[str, games.Game]) -> 
                 f"{name}: void question",
                 f"/sessions/{pk}/rounds/{kept[0]}/void/",
                 game=code,
+            )
+            # The correction form of the first round, and its preview as the form stands.
+            edit_url = f"/sessions/{pk}/rounds/{kept[0]}/edit/"
+            edit = reader.open(f"{name}: correction form", edit_url, game=code)
+            reader.open(
+                f"{name}: correction preview",
+                edit_url,
+                game=code,
+                data={**hand_form_data(edit), "preview": "1"},
             )
     anqing = sittings[games.game_of(None).code]
     people = list(anqing.seat_players().values())
