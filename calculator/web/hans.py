@@ -9,6 +9,10 @@ traditional (Taiwan forms, as OpenCC's s2tw gives them) for a 繁體 page. The s
 
 from __future__ import annotations
 
+import threading
+
+import opencc
+
 _PAIRS = (
     "並并 來来 個个 兩两 別别 則则 單单 帶带 幾几 張张 從从 應应 慶庆 數数 於于 時时 條条 東东 槓杠 "
     "樣样 欄栏 歸归 沒没 湊凑 為为 無无 爛烂 獨独 當当 發发 種种 稱称 紅红 組组 經经 與与 莊庄 萬万 "
@@ -22,7 +26,33 @@ _PAIRS = (
     # the games' own words (Features: what the base silver does)
     "礎础 筆笔 銀银"
 )
-TO_HANS = str.maketrans({pair[0]: pair[1] for pair in _PAIRS.split()})
+
+
+class _Table(dict):
+    """A ``str.translate`` table: the pairs written here first; any other Chinese character as
+    OpenCC converts it alone (found once, then kept), so a text with a character the pairs miss
+    still reads in one script ("他們…合併" on a 简体 page)."""
+
+    def __init__(self, pairs: str, config: str) -> None:
+        super().__init__(str.maketrans({pair[0]: pair[1] for pair in pairs.split()}))
+        self.config = config
+        self.converter: opencc.OpenCC | None = None
+        self.lock = threading.Lock()
+
+    def __missing__(self, code: int) -> str:
+        character = chr(code)
+        if not ("\u3400" <= character <= "\u9fff" or "\uf900" <= character <= "\ufaff"):
+            raise LookupError(character)
+        with self.lock:
+            if self.converter is None:
+                self.converter = opencc.OpenCC(self.config)
+            converted = self.converter.convert(character)
+        converted = converted if len(converted) == 1 else character
+        self[code] = converted
+        return converted
+
+
+TO_HANS = _Table(_PAIRS, "t2s")
 
 
 def to_hans(text: str) -> str:
@@ -47,7 +77,7 @@ _HANT_PAIRS = (
     # the games' own words (Features: what the base silver does)
     "笔筆 钱錢 银銀"
 )
-TO_HANT = str.maketrans({pair[0]: pair[1] for pair in _HANT_PAIRS.split()})
+TO_HANT = _Table(_HANT_PAIRS, "s2tw")
 
 
 def to_hant(text: str) -> str:

@@ -126,7 +126,10 @@ def rule_links(text: str | None, game: str | None = None) -> SafeString:
         if anchor not in anchors:
             anchor = rule_anchor(rule_id.split(" ")[0])
         out.append(escape(text[pos : match.start()]))
-        out.append(format_html('<a class="rule-link" href="{}#{}">{}</a>', url, anchor, rule_id))
+        # The link reads as the rule ("R7"); an item's code after it (R7 MEN_QING) is only the
+        # heading it opens, not a word for the table.
+        shown = rule_id.split(" ")[0]
+        out.append(format_html('<a class="rule-link" href="{}#{}">{}</a>', url, anchor, shown))
         pos = match.end()
     out.append(escape(text[pos:]))
     return mark_safe("".join(out))

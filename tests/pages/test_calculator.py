@@ -36,7 +36,7 @@ def test_a_score_shows_the_reading_items_rules_quotes_and_payments(client: Clien
     response = calc(client, winner="S", **PAOFENG_HAND)
     assertContains(response, '<span class="fan">9</span>', html=False)
     assertContains(response, "跑风")  # R7 PAO_FENG, the item's name in 简体 on a 简体 page
-    assertContains(response, "R7 PAO_FENG")
+    assertContains(response, 'href="/rules/#R7-PAO_FENG">R7</a>', html=False)
     assertContains(response, "独吊")  # the plain reason
     assertContains(response, "摸鑽不能平胡")  # the seed's words, exactly as the seed wrote them
     assertContains(response, "门清")

@@ -232,7 +232,7 @@ def test_the_calculator_scores_a_hongzhong_round(client):
     [
         ("zh-hans", "南 · 乙 最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
         ("zh-hant", "南 · 乙 最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
-        ("en", "S · 乙", "S may"),
+        ("en", 'South · <span lang="zh">乙</span>', "S may"),
     ],
 )
 def test_an_engine_refusal_names_the_seat_as_the_page_does(

@@ -30,7 +30,7 @@ ARTICLE_LANG = {"zh-hans": "zh-Hans", "zh-hant": "zh-Hant", "en": "en"}
 BAO_TOU_HEADING = {
     "zh-hans": '<h3 id="AJ6.6">AJ6.6 爆头</h3>',
     "zh-hant": '<h3 id="AJ6.6">AJ6.6 爆頭</h3>',
-    "en": '<h3 id="AJ6.6">AJ6.6 爆头</h3>',
+    "en": '<h3 id="AJ6.6">AJ6.6 <span lang="zh-Hans">爆头</span></h3>',
 }
 API_PART = 'id="for-api-users"'
 

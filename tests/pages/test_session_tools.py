@@ -290,7 +290,7 @@ def test_the_tools_in_traditional_chinese_and_english(owner_client, sitting):
     owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = owner_client.get(url(sitting))
     assertContains(page, "Undo the last round (round 1)")
-    assertContains(page, "Round 1: W · 阿西 won by self-draw, 9 fan.")
+    assertContains(page, 'Round 1: West · <span lang="zh">阿西</span> won by self-draw, 9 fan.')
     assertContains(page, "Draw: record round 2")
     assertContains(page, "Copy link")
     assertContains(page, 'aria-label="QR code of the share link"')

@@ -100,7 +100,7 @@ def test_preview_scores_without_saving(owner_client, sitting) -> None:
     body = response.content.decode()
     assert "<html" not in body
     assert '<span class="fan">9</span>' in body
-    assert "R7 PAO_FENG" in body
+    assert 'href="/rules/#R7-PAO_FENG">R7</a>' in body
     assert not Round.objects.exists()
 
 
@@ -147,7 +147,7 @@ def test_a_bao_round_shows_the_liability(owner_client, sitting) -> None:
     assertContains(response, "顺包")
     detail = owner_client.get(f"/sessions/{sitting.pk}/rounds/1/")
     assertContains(detail, "×6")
-    assertContains(detail, "R7 PAO_FENG")
+    assertContains(detail, 'href="/rules/#R7-PAO_FENG">R7</a>', html=False)
     assertContains(detail, 'data-tile="2m"')
 
 

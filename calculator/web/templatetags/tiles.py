@@ -195,7 +195,7 @@ def pick_tag(context: template.Context, entry: dict, key: str) -> str:
 def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
     """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
     page: the engine's names, reasons and messages. A message (an error) names its seats as the
-    page does ("南 · 阿南", not the engine's "S")."""
+    page does ("南 · 阿南", not the engine's "S"; "South · 阿南's discard" in English)."""
     if not isinstance(entry, dict):
         return ""
     language = page_language()
@@ -207,14 +207,16 @@ def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
             text = to_hans(text)
         elif language == "zh-hant":
             text = to_hant(text)
-    if key == "message" and isinstance(text, str):
+    if key != "quote" and isinstance(text, str):
+        # Every engine text the page shows (a message, an item's reason, a payment's why) names
+        # its seats as the page does; the seed's quote stays as written.
         text = seats_named(text, seat_names)
     return text
 
 
 # A seat as the engine writes it in a message: E S W N standing alone (not in E_CONTEXT, a word
 # or a tile).
-ENGINE_SEAT = re.compile(r"(?<![A-Za-z0-9_'])([ESWN])(?![A-Za-z0-9_'])")
+ENGINE_SEAT = re.compile(r"(?<![A-Za-z0-9_'])([ESWN])(?=$|[^A-Za-z0-9_']|'s\b)")
 
 
 def seats_named(text: str, seat_names: dict | None = None) -> str:

@@ -1,0 +1,112 @@
+"""Chinese on an English page sits in an element saying its language (WCAG 3.1.2, Language of
+Parts): ``calculator.web.lang_marks`` wraps each run in ``<span lang>``, zh-Hant / zh-Hans / zh by
+what OpenCC says of it, and leaves alone what it must not touch."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
+from django.test import Client, RequestFactory
+
+from calculator import services
+from calculator.web.lang_marks import MarkChineseMiddleware, chinese_lang, mark_chinese
+from tests.calculator import hands
+from tests.pages import words
+from tests.pages.words import Page
+
+
+@pytest.mark.parametrize(
+    ("run", "lang"),
+    [
+        ("阿東", "zh-Hant"),
+        ("荒莊", "zh-Hant"),
+        ("荒庄", "zh-Hans"),
+        ("抓鸟", "zh-Hans"),
+        ("自摸", "zh"),
+    ],
+)
+def test_a_runs_language_is_what_opencc_tells(run: str, lang: str) -> None:
+    assert chinese_lang(run) == lang
+
+
+def test_each_run_of_a_text_is_wrapped_with_its_punctuation() -> None:
+    html = "<p>Win by 抓炮（接炮） · East · 老王</p>"
+    assert mark_chinese(html) == (
+        '<p>Win by <span lang="zh">抓炮（接炮）</span> · East · <span lang="zh">老王</span></p>'
+    )
+
+
+def test_what_is_marked_or_cannot_hold_an_element_is_left_alone() -> None:
+    html = (
+        "<title>周六 · Mahjong</title>"
+        '<script>const word = "自摸";</script><style>.x::after { content: "番"; }</style>'
+        '<textarea name="note">老王</textarea><!-- 注释 -->'
+        '<p lang="zh-Hant">跑風 <b>鑽</b></p>'
+        '<button aria-label="东 · 老王" title="老王">OK</button>'
+        """<div hx-vals='{"note": "a > b 老王"}' data-x="1 > 0 自摸">x</div>"""
+    )
+    assert mark_chinese(html) == html
+
+
+def test_an_option_gets_its_lang_on_itself() -> None:
+    html = '<select><option value="1">老王</option><option value="2">Nobody</option></select>'
+    assert mark_chinese(html) == (
+        '<select><option lang="zh" value="1">老王</option><option value="2">Nobody</option></select>'
+    )
+
+
+def test_a_page_without_chinese_comes_back_as_it_was() -> None:
+    html = "<p>Nothing to mark</p>"
+    assert mark_chinese(html) is html
+
+
+def test_a_void_element_does_not_leave_the_chinese_part() -> None:
+    html = '<p lang="zh">老<br>王<img src="x"></p><p>阿東</p>'
+    assert (
+        mark_chinese(html)
+        == '<p lang="zh">老<br>王<img src="x"></p><p><span lang="zh-Hant">阿東</span></p>'
+    )
+
+
+def middleware(response: HttpResponse, language: str) -> HttpResponse:
+    request = RequestFactory().get("/")
+    request.LANGUAGE_CODE = language
+    return MarkChineseMiddleware(lambda r: response)(request)
+
+
+def test_only_english_html_responses_are_changed() -> None:
+    english = middleware(HttpResponse("<p>老王 wins</p>"), "en")
+    assert english.content.decode() == '<p><span lang="zh">老王</span> wins</p>'
+    chinese = middleware(HttpResponse("<p>老王 胡了</p>"), "zh-hans")
+    assert chinese.content.decode() == "<p>老王 胡了</p>"
+    data = middleware(JsonResponse({"name": "老王"}), "en")
+    assert b"span" not in data.content
+    streamed = middleware(StreamingHttpResponse(iter([b"<p>\xe8\x80\x81</p>"])), "en")
+    assert b"".join(streamed.streaming_content) == "<p>老</p>".encode()
+
+
+@pytest.mark.django_db
+def test_an_english_sitting_of_many_rounds_is_marked_in_a_few_milliseconds(owner) -> None:
+    sitting = services.session_create(
+        owner=owner, name="周六晚上", players=["老王", "阿芳", "小李", "阿東"], base_silver="1"
+    )
+    for n in range(60):
+        seat = "ESWN"[n % 4]
+        services.round_record(session=sitting, entry=hands.paofeng(seat), user=owner)
+    client = Client()
+    client.force_login(owner)
+    client.cookies["django_language"] = "en"
+    html = client.get(f"/sessions/{sitting.pk}/").content.decode()
+    page = Page("sitting", "en", typed=("周六晚上",))
+    assert not [f for f in words.check(html, page) if f.rule == "unmarked Chinese"]
+    # The page as the views made it, before the marks: what the middleware reads.
+    plain = re.sub(r'<span lang="zh(?:-Hans|-Hant)?">([^<]*)</span>', r"\1", html)
+    assert mark_chinese(plain) == html
+    started = time.perf_counter()
+    for _ in range(10):
+        mark_chinese(plain)
+    each = (time.perf_counter() - started) / 10
+    assert each < 0.05, f"{each * 1000:.1f} ms for {len(plain)} characters"
