@@ -17,7 +17,6 @@ else goes to the default book (the one that claims none).
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ import markdown
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.html import escape, format_html, strip_tags
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_safe
 from markdown.extensions.toc import slugify_unicode
@@ -164,35 +163,62 @@ def book_html(game: str, language: str = "en") -> tuple[SafeString, SafeString]:
         extensions=["attr_list", "toc", "tables"],
         extension_configs={"toc": {"slugify": heading_id, "toc_depth": "2-2"}},
     )
-    body = scroll_regions(md.convert(text))
+    body = seed_quotes(scroll_regions(md.convert(text)))
     return mark_safe(md.toc), mark_safe(body)  # the repository's own document
 
 
-# A heading (its words), a table, or a block of preformatted text, in the book's HTML.
-_HEADING_OR_WIDE = re.compile(r"<h(?P<level>[2-6])[^>]*>(?P<words>.*?)</h(?P=level)>|<table>|<pre>")
+# A heading (its id and words), a table, or a block of preformatted text, in the book's HTML.
+_HEADING_OR_WIDE = re.compile(
+    r"<h(?P<level>[2-6])(?P<attrs>[^>]*)>(?P<words>.*?)</h(?P=level)>|<table>|<pre>"
+)
+_ID = re.compile(r'\bid="([^"]+)"')
 
 
 def scroll_regions(body: str) -> str:
     """Tables (wrapped) and preformatted blocks scroll sideways on a phone instead of widening
     the page; each takes the keyboard's focus, so that it can be scrolled without a finger too
-    (WCAG 2.1.1), and is a region named by the heading it stands under (numbered from the
-    second one under the same heading, so that no two have the same name)."""
-    heading = ""
+    (WCAG 2.1.1), and is a region named by the heading it stands under (``aria-labelledby``, so
+    the name is the heading itself, in its language; from the second one under the same heading
+    a hidden number is added, so that no two have the same name)."""
+    heading: str | None = None
     under = 0
 
     def region(match: re.Match[str]) -> str:
         nonlocal heading, under
         if match.group("level"):
-            heading, under = html.unescape(strip_tags(match.group("words"))).strip(), 0
+            found = _ID.search(match.group("attrs"))
+            heading, under = (found.group(1) if found else None), 0
             return match.group()
         under += 1
-        name = heading if under == 1 else f"{heading} ({under})"
-        named = ' tabindex="0" role="region"' + (f' aria-label="{escape(name)}"' if name else "")
+        named, number = ' tabindex="0" role="region"', ""
+        if heading and under == 1:
+            named += f' aria-labelledby="{escape(heading)}"'
+        elif heading:
+            counted = f"{heading}--{under}"
+            number = f'<span id="{escape(counted)}" hidden>({under})</span>'
+            named += f' aria-labelledby="{escape(heading)} {escape(counted)}"'
         if match.group() == "<pre>":
-            return f"<pre{named}>"
-        return f'<div class="table-wrap"{named}><table>'
+            return f"{number}<pre{named}>"
+        return f'{number}<div class="table-wrap"{named}><table>'
 
     return _HEADING_OR_WIDE.sub(region, body).replace("</table>", "</table></div>")
+
+
+# A quote of the source text in a book: 「…」 (the books keep the seed's words in these marks), not
+# across a tag.
+_SEED_QUOTE = re.compile(r"「[^「」<>]*」")
+
+
+def seed_quotes(body: str) -> str:
+    """Each quote of the source text marked as one (``<q class="seed">``, shown with its own
+    「」 and no added quotation marks), in the script it is written in: the seed's words are kept
+    as the seed wrote them, whatever the page's script, and an English page says they are
+    Chinese (WCAG 3.1.2)."""
+    from calculator.web.lang_marks import chinese_lang
+
+    return _SEED_QUOTE.sub(
+        lambda m: f'<q class="seed" lang="{chinese_lang(m.group())}">{m.group()}</q>', body
+    )
 
 
 @require_safe

@@ -4,6 +4,7 @@ rule id to it."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import markdown
@@ -89,14 +90,26 @@ def test_the_page_holds_no_raw_markdown_and_no_inline_style(client: Client, lang
     assert "style=" not in body  # the Content-Security-Policy allows no inline style
     # Tables and formulas scroll sideways, as regions a keyboard can reach, each named by its
     # heading (numbered from the second under one heading: no two alike).
-    wrapped = re.findall(
-        r'<div class="table-wrap" tabindex="0" role="region" aria-label="([^"]+)"><table>', article
-    )
+    wrapped = region_names(article, r'<div class="table-wrap" tabindex="0" role="region"', "<table>")
     assert wrapped and article.count("<table>") == len(wrapped)
-    formulas = re.findall(r'<pre tabindex="0" role="region" aria-label="([^"]+)"><code>', article)
+    formulas = region_names(article, r'<pre tabindex="0" role="region"', "<code>")
     assert formulas and article.count("<pre") == len(formulas)  # the 槓開 and payment formulas
     assert len(set(wrapped + formulas)) == len(wrapped + formulas)
     assert SECOND_TABLE[language] in wrapped
+
+
+def region_names(article: str, opening: str, inside: str) -> list[str]:
+    """The accessible names of the regions that open with ``opening``: the words of the elements
+    their ``aria-labelledby`` names (the heading, then the hidden number of a second region)."""
+    names = []
+    for ids in re.findall(opening + r' aria-labelledby="([^"]+)">' + inside, article):
+        words = []
+        for ref in ids.split():
+            found = re.search(rf'<(\w+)[^>]*\bid="{re.escape(ref)}"[^>]*>(.*?)</\1>', article)
+            assert found, f"the region names {ref!r}, which is not on the page"
+            words.append(html.unescape(re.sub(r"<[^>]+>", "", found.group(2))).strip())
+        names.append(" ".join(words))
+    return names
 
 
 def test_the_document_is_rendered_once_per_process(
