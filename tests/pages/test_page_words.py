@@ -344,6 +344,9 @@ PLANTED = [
     ("seat letter", HANS, "<p>S 胡 N 打出的牌</p>", "<p>南 · 阿芳 胡 北 · 小李 打出的牌</p>"),
     ("seat letter", EN, "<p>Dealer: W</p>", '<p>Dealer: West · <span lang="zh">小李</span></p>'),
     ("seat letter", EN, "<td>Pung · Pung ← N</td>", "<td>Pung · Pung ← North</td>"),
+    # HZ8.2's "抓N鸟" / "N birds" counts birds; a seat letter beside it is still one
+    ("seat letter", HANS, "<option>抓N鸟：鸟落在 N 身上</option>", "<option>抓N鸟：鸟落在谁身上</option>"),
+    ("seat letter", EN, "<p>paid by N</p>", "<p>read by N birds</p>"),
     (
         "field name",
         HANS,

@@ -184,9 +184,11 @@ def _without(text: str, words: Iterable[str]) -> str:
     return text
 
 
-SEAT = re.compile(r"(?<![A-Za-z0-9_'’&#-])[ESWN](?![A-Za-z0-9_'’-])")
+# "抓N鸟" / "N birds" (HZ8.2's bird rule, as the source names it) counts birds: its N is a number.
+SEAT = re.compile(r"(?<![A-Za-z0-9_'’&#-])[ESWN](?![A-Za-z0-9_'’-]|[鸟鳥])")
 SEAT_EN = re.compile(
-    r"(?:(?:\b(?:Dealer|dealer|winner|Winner|by|from|to|pays|paid)|[←→])\s*[:：]?\s*[ESWN]\b)"
+    r"(?:(?:\b(?:Dealer|dealer|winner|Winner|by|from|to|pays|paid)|[←→])\s*[:：]?\s*[ESWN]\b"
+    r"(?!\s*birds?\b))"
     r"|(?:\b[ESWN]\s*(?:←|→|pays|wins|won|deals|discard))"
 )
 
