@@ -40,7 +40,7 @@ def test_log_in_and_out(client: Client, owner) -> None:
 def test_home_invites_a_stranger_to_sign_up_or_just_score(client: Client, db) -> None:
     response = client.get("/")
     assertContains(response, "注册")
-    assertContains(response, "不登录，直接算番")
+    assertContains(response, "不登录，直接用计算器")
     assertContains(response, 'rel="manifest"')
 
 
