@@ -45,8 +45,8 @@ SILVER_PLACES = 4
 SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES)
 AMOUNT_TEXT = readers.AMOUNT_TEXT
 _BAD_SILVER = (
-    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    "基础银子「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "base silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
 )
 # AJ12's words for a field that cannot be read or does not fit.
 WORDS = readers.Words(
@@ -63,6 +63,10 @@ WORDS = readers.Words(
     silver_type=_BAD_SILVER,
     silver_text=_BAD_SILVER,
     silver_finite=_BAD_SILVER,
+    silver_bounds=(
+        "{name}不能超过 {most}，最多 {places} 位小数",
+        "{name} must be at most {most}, with at most {places} decimal places",
+    ),
 )
 SEAT_NAMES = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -290,7 +294,7 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             f"drawn ({len(flowers)})",
             "piao_flowers",
         )
-    readers.silver_in_bounds(silver, WORDS, SILVER)
+    readers.silver_in_bounds(silver, WORDS, SILVER, name=("基础银子", "base silver"))
     wild = wild_of(indicator, rules["honor_cycle"])
     # --- step 3: the melds, in order
     melds = tuple(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -110,6 +111,10 @@ _LABELS, _CHOICE_LABELS = read_labels(__package__)
 _LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
 
 
+# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
+_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
+
+
 def rule_name(key: str, language: str = "zh-hans") -> str:
     """A house rule's name, without the explanation and rule id its form label adds.
 
@@ -117,9 +122,7 @@ def rule_name(key: str, language: str = "zh-hans") -> str:
     ('允许放冲胡', 'Discard wins allowed')
     """
     label = _LABELS[key][_LANGUAGE[language]]
-    for stop in ("（", "：", " (", ":"):
-        label = label.split(stop)[0]
-    return label.strip()
+    return _RULE_ID_NOTE.sub("", label).strip()
 
 
 def _choices(key: str, joiner: str, language: str) -> str:
@@ -148,7 +151,7 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
     >>> make_rules("anji", {"bao_tou": None})
     Traceback (most recent call last):
     ...
-    scoring.anji.errors.AnjiError: E_RULES: the house rule 'Wild pair' must be a whole number from 0 to 1000, got None
+    scoring.anji.errors.AnjiError: E_RULES: the house rule 'Wild pair (bao tou)' must be a whole number from 0 to 1000, got None
     """
     ruleset = check_ruleset(ruleset)
     if overrides is None:

@@ -24,8 +24,8 @@ SILVER_PLACES = 4
 # HZ9.3: 0 or more, places as written, digits and a point only; out of bounds is unreadable too.
 SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES, written_places=True, text=AMOUNT_TEXT)
 _BAD_SILVER = (
-    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    "基础银子「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "base silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
 )
 # HZ15's words for a field that cannot be read or does not fit.
 WORDS = readers.Words(
