@@ -86,6 +86,11 @@ FIELD_WORDS = {
     "first_turn": ("天胡/地胡", "a first-turn win (tian hu / di hu)"),
     "melds": ("副露", "melds"),
 }
+def _count_en(n: int, noun: str) -> str:
+    """``1 kong``, ``0 kongs``, ``2 kongs``: never "1 kongs"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _in_play(value: object, name: tuple[str, str], seats: tuple[str, ...], field: str) -> str:
     """E_CONTEXT unless ``value`` is a seat in play; the seats named by their words (AJ2)."""
     if isinstance(value, str) and value in seats:
@@ -308,7 +313,8 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
         raise AnjiError(
             "E_TILE_COUNT",
             f"手牌 {len(concealed)} 张 + 副露 {len(melds)} 组 × 3 = {count} 张，应为 {expected} 张",
-            f"{len(concealed)} concealed tiles + {len(melds)} melds × 3 = {count} tiles; "
+            f"{_count_en(len(concealed), 'concealed tile')} + {_count_en(len(melds), 'meld')} "
+            f"× 3 = {count} tiles; "
             f"it must be {expected}",
         )
     # --- step 5: E_TOO_MANY_COPIES
@@ -373,7 +379,8 @@ def check_later(hand: Hand) -> None:
         raise AnjiError(
             "E_CONTEXT",
             f"和牌前开了 {kongs} 个杠，但只有 {kong_melds} 个杠{extra}（AJ9.1）",
-            f"{kongs} kongs before the win, but there are only {kong_melds} kongs{extra_en} "
+            f"{_count_en(kongs, 'kong')} before the win, but there "
+            f"{'is' if kong_melds == 1 else 'are'} only {_count_en(kong_melds, 'kong')}{extra_en} "
             "(AJ9.1)",
             "kongs_before_win",
         )
@@ -431,7 +438,8 @@ def _check_meld(
         raise AnjiError(
             "E_MELD_SHAPE",
             f"{label}不成形：应是{shape}（AJ5.2）",
-            f"{label_en} is not a {MELD_NAMES_EN[kind]}: it must be {shape_en} (AJ5.2)",
+            f"{label_en} is not {'an' if kind == 'kong' else 'a'} {MELD_NAMES_EN[kind]}: it must "
+            f"be {shape_en} (AJ5.2)",
         )
     if feeder is not None:
         if kind == "concealed_kong":

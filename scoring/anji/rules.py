@@ -126,7 +126,9 @@ def rule_name(key: str, language: str = "zh-hans") -> str:
 
 
 def _choices(key: str, joiner: str, language: str) -> str:
-    return joiner.join(_CHOICE_LABELS[key][c][_LANGUAGE[language] - 1] for c in CHOICES[key])
+    """Each choice's name, quoted as a name: 「…」 in Chinese, "…" in English."""
+    names = (_CHOICE_LABELS[key][c][_LANGUAGE[language] - 1] for c in CHOICES[key])
+    return joiner.join(f'"{n}"' if language == "en" else f"「{n}」" for n in names)
 
 
 def check_ruleset(ruleset: object) -> str:

@@ -292,7 +292,9 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         raise ScoringError(
             "E_TILE_COUNT",
             f"手牌 {len(concealed)} 張 + 3 × {len(hand.melds)} 組副露 = {have}，應為 {want}",
-            f"{len(concealed)} concealed tiles + 3 × {len(hand.melds)} melds = {have}, not {want}",
+            f"{len(concealed)} concealed {'tile' if len(concealed) == 1 else 'tiles'} + 3 × "
+            f"{len(hand.melds)} {'meld' if len(hand.melds) == 1 else 'melds'} = {have}, "
+            f"not {want}",
         )
     check_copies(hand)
     if with_win_tile and win_tile not in concealed:
@@ -315,8 +317,9 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         raise AnqingError(
             "E_CONTEXT",
             f"說和牌前槓了 {kongs_before_win} 次，但只有 {kongs} 次槓或亮槓牌",
-            f"{kongs_before_win} kongs before the win were given, but the winner has only "
-            f"{kongs} kongs and bar tiles",
+            f"the win is given as after {kongs_before_win} "
+            f"{'kong' if kongs_before_win == 1 else 'kongs'}, but the winner made only {kongs} "
+            f"{'kong or bar tile' if kongs == 1 else 'kongs or bar tiles'}",
             "kongs_before_win",
         )
     return hand

@@ -195,8 +195,8 @@ def _checked(key: str, value: object, default: object) -> object:
     choices = _CHOICE_LABELS["liability_basis"]
     raise _kind_error(
         key,
-        "、".join(choices[c][1] for c in LIABILITY_BASES) + "之一",
-        "one of: " + "; ".join(choices[c][2] for c in LIABILITY_BASES),
+        "、".join(f"「{choices[c][1]}」" for c in LIABILITY_BASES) + "之一",
+        "one of: " + ", ".join(f'"{choices[c][2]}"' for c in LIABILITY_BASES),
     )
 
 

@@ -210,7 +210,8 @@ def score_request(request: dict) -> dict:
             raise HongzhongError(
                 "E_MIN_POINTS",
                 f"{seat_word(w.seat)}只有 {s.hand} 分，不到本桌起胡的 {req.rules['min_points']} 分",
-                f"{seat_word_en(w.seat)} has {s.hand} points, below the table's minimum of "
+                f"{seat_word_en(w.seat)} has {s.hand} {'point' if s.hand == 1 else 'points'}, "
+                "below the table's minimum of "
                 f"{req.rules['min_points']}",
             )
     wins = [win_result(req, w, s, self_draw) for w, s in zip(req.winners, scored, strict=True)]

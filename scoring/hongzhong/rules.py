@@ -83,7 +83,9 @@ def choice_name(key: str, choice: str, language: str = "zh-hans") -> str:
 
 
 def _choices(key: str, joiner: str, language: str) -> str:
-    return joiner.join(choice_name(key, c, language) for c in CHOICES[key])
+    """Each choice's name, quoted as a name: 「…」 in Chinese, "…" in English."""
+    names = (choice_name(key, c, language) for c in CHOICES[key])
+    return joiner.join(f'"{n}"' if language == "en" else f"「{n}」" for n in names)
 
 
 def house_rule_defaults(ruleset: str = "hongzhong") -> dict[str, Any]:
