@@ -25,15 +25,16 @@ from collections.abc import Mapping
 from calculator.web.vocabulary import seat_label
 
 # The seat each word or letter stands for. "East Wind" (a tile's English name) is a tile, not a
-# seat; a letter counts only standing alone (not in E_CONTEXT, "R7", "5s", "West's" …).
+# seat; a letter counts only standing alone (not in E_CONTEXT, "R7", "5s" or a quoted 'S'; "N's"
+# is North's).
 _WORDS = {
     "東家": "E", "东家": "E", "南家": "S", "西家": "W", "北家": "N",
     "East": "E", "South": "S", "West": "W", "North": "N",
 }  # fmt: skip
 SEAT_WORD = re.compile(
     r"東家|东家|南家|西家|北家"
-    r"|\b(?:East|South|West|North)\b(?! Wind)"
-    r"|(?<![A-Za-z0-9_'.\-])[ESWN](?![A-Za-z0-9_'\-])"
+    r"|\b(?:East|South|West|North)\b(?! Wind|-)"
+    r"|(?<![A-Za-z0-9_'.\-])[ESWN](?![A-Za-z0-9_\-]|'(?!s\b))"
 )
 # The seat word a letter becomes where no names are given, in the page's language.
 _PLAIN = {
