@@ -18,7 +18,9 @@ _PAIRS = (
     # the app's own refusals: archived, caps, share links, members
     "刪删 員员 場场 導导 廢废 復复 換换 檔档 舊旧 記记 銷销 鏈链 "
     # 紅中's (scoring/hongzhong) traditional characters
-    "搶抢"
+    "搶抢 "
+    # base silver (基礎銀子) in the refusals
+    "礎础 銀银"
 )
 TO_HANS = str.maketrans({pair[0]: pair[1] for pair in _PAIRS.split()})
 
@@ -41,7 +43,9 @@ _HANT_PAIRS = (
     "种種 简簡 组組 经經 结結 给給 补補 规規 计計 认認 许許 识識 请請 读讀 负負 财財 过過 这這 "
     "连連 选選 里裡 长長 闲閒 间間 项項 顺順 飘飄 "
     # 紅中's texts (scoring/hongzhong), mostly 简体 as its seed
-    "几幾 响響 够夠 戏戲 抢搶 担擔 游遊 筑築 红紅 进進 鸟鳥"
+    "几幾 响響 够夠 戏戲 抢搶 担擔 游遊 筑築 红紅 进進 鸟鳥 "
+    # base silver (基础银子) in the refusals
+    "银銀"
 )
 TO_HANT = str.maketrans({pair[0]: pair[1] for pair in _HANT_PAIRS.split()})
 
