@@ -25,7 +25,8 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring import DEFAULTS, FACES, RULESETS, score, specials, waits  # noqa: E402
+from scoring import DEFAULTS, FACES, RULESETS, specials, waits  # noqa: E402
+from scoring.anqing import score  # noqa: E402  (Anqing's own entry point: no "game" in a result)
 
 SEED = 20260413
 OUT = ROOT / "tests" / "scoring" / "anqing" / "data" / "anqing_corpus.json.gz"

@@ -202,6 +202,11 @@ class ErrorDetailSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="R11's codes, or E_INVALID, E_AUTH, E_NOT_FOUND, …")
     message = serializers.CharField(help_text="Chinese")
     message_en = serializers.CharField(help_text="English")
+    field = serializers.CharField(
+        required=False,
+        help_text="The request field at fault, where the engine names one "
+        "(e.g. discarder, winners[0].melds[1].from); the messages name it in words",
+    )
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ from scoring.anji.hand import MELD_SET, Hand, check_later, read_hand
 from scoring.anji.items import ITEMS, Facts
 from scoring.anji.readings import SHAPES, Reading, readings
 from scoring.anji.rows import GROUP_NAMES
+from scoring.anji.rules import rule_name
 from scoring.anji.tiles import FLOWER_CODES
 from scoring.errors import ScoringError
 from scoring.tiles import FACES, format_tiles, tile_words
@@ -164,10 +165,12 @@ def best(hand: Hand) -> Scored:
         if not found:
             raise AnjiError(
                 "E_DISCARD_WILD",
-                "这手牌有百搭（财神），放冲只能和无百搭的牌；要算请打开房规 "
-                "discard_win_with_caishen（AJ8.1 G0）",
+                "这手牌有百搭（财神），放冲只能和无百搭的牌；要算请在房规里选"
+                f"「{rule_name('discard_win_with_caishen')}」（AJ8.1 G0）",
                 "this hand has a wild (cai shen): a discard win needs a hand without wilds unless "
-                "the house rule discard_win_with_caishen is on (AJ8.1 G0)",
+                f"the house rule '{rule_name('discard_win_with_caishen', 'en')}' is on "
+                "(AJ8.1 G0)",
+                "rules.discard_win_with_caishen",
             )
     if hand.piao >= 1:
         found = [r for r in found if r.bao_tou]
@@ -177,6 +180,7 @@ def best(hand: Hand) -> Scored:
                 f"飘了 {hand.piao} 次，但这手牌读不成爆头：飘只能以爆头和牌（AJ10.3）",
                 f"piao is {hand.piao} but no reading of this hand is bao tou (a drawn tile "
                 "pairing a held wild): a piao ends only in a bao tou win (AJ10.3)",
+                "piao",
             )
     scored = [evaluate(hand, r) for r in found]
     return max(

@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import scoring.readers as readers
 from scoring.anji.errors import AnjiError
-from scoring.anji.rules import Rules, make_rules
+from scoring.anji.rules import Rules, make_rules, rule_name
 from scoring.anji.tiles import (
-    FLOWER_CODES,
+    flower_name,
     indicator_name,
     one_tile,
     parse_flowers,
@@ -45,8 +45,8 @@ SILVER_PLACES = 4
 SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES)
 AMOUNT_TEXT = readers.AMOUNT_TEXT
 _BAD_SILVER = (
-    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    "基础银子「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "base silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
 )
 # AJ12's words for a field that cannot be read or does not fit.
 WORDS = readers.Words(
@@ -59,17 +59,52 @@ WORDS = readers.Words(
         "第 {number} 个副露应是一个对象（kind、tiles、from）",
         "meld {number} must be an object (kind, tiles, from)",
     ),
-    seat=(
-        "{name} {value!r} 不是在座的座位（{count} 人桌：{seats}）",
-        "{name} {value!r} is not a seat in play (a {count}-player table: {seats})",
-    ),
-    seat_missing=("缺少 {name}", "{name} is missing"),
+    seat_missing=("请填{name}", "{name} is missing"),
     silver_type=_BAD_SILVER,
     silver_text=_BAD_SILVER,
     silver_finite=_BAD_SILVER,
+    silver_bounds=(
+        "{name}不能超过 {most}，最多 {places} 位小数",
+        "{name} must be at most {most}, with at most {places} decimal places",
+    ),
 )
 SEAT_NAMES = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 SEAT_NAMES_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+MELD_NAMES_EN = {
+    "chi": "chow",
+    "pung": "pung",
+    "kong": "exposed kong",
+    "added_kong": "added kong",
+    "concealed_kong": "concealed kong",
+}
+# A request field in a player's words (AJ12's messages name no field by its key).
+FIELD_WORDS = {
+    "kongs_before_win": ("和牌前开的杠", "kongs before the win"),
+    "piao": ("飘", "piao"),
+    "piao_flowers": ("飘的时候摸到的花", "flowers drawn while in piao"),
+    "jia_piao": ("加飘", "jia piao"),
+    "first_turn": ("天胡/地胡", "a first-turn win (tian hu / di hu)"),
+    "melds": ("副露", "melds"),
+}
+def _count_en(n: int, noun: str) -> str:
+    """``1 kong``, ``0 kongs``, ``2 kongs``: never "1 kongs"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _in_play(value: object, name: tuple[str, str], seats: tuple[str, ...], field: str) -> str:
+    """E_CONTEXT unless ``value`` is a seat in play; the seats named by their words (AJ2)."""
+    if isinstance(value, str) and value in seats:
+        return value
+    if value is None:
+        raise AnjiError("E_CONTEXT", f"请填{name[0]}", f"{name[1]} is missing", field)
+    raise AnjiError(
+        "E_CONTEXT",
+        f"{name[0]}「{value}」不是在座的座位（{len(seats)} 人桌："
+        f"{'、'.join(SEAT_NAMES[s] for s in seats)}）",
+        f"{name[1]} {value!r} is not a seat in play (a {len(seats)}-player table: "
+        f"{', '.join(SEAT_NAMES_EN[s] for s in seats)})",
+        field,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,37 +206,52 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
     if player_count not in PLAYER_COUNTS:
         raise AnjiError(
             "E_CONTEXT",
-            f"player_count 只能是 2、3 或 4，收到 {player_count}",
-            f"player_count must be 2, 3 or 4, got {player_count}",
+            f"人数只能是 2、3 或 4 人，收到 {player_count}",
+            f"a table has 2, 3 or 4 players, got {player_count}",
+            "player_count",
         )
     seats = SEATS[:player_count]
-    winner = readers.seat(request.get("winner"), "winner", WORDS, seats)
-    dealer = readers.seat(request.get("dealer"), "dealer", WORDS, seats)
+    winner = _in_play(request.get("winner"), ("和牌的人", "the winner"), seats, "winner")
+    dealer = _in_play(request.get("dealer"), ("庄家", "the dealer"), seats, "dealer")
     discarder = request.get("discarder")
     if discarder is not None:
         if discarder == winner:
             raise AnjiError(
                 "E_CONTEXT",
-                "discarder 不能是和牌的人自己",
+                "放冲的人不能是和牌的人自己",
                 "the discarder cannot be the winner",
+                "discarder",
             )
-        readers.seat(discarder, "discarder", WORDS, seats)
-    readers.bounded("kongs_before_win", kongs, WORDS, 0, MAX_KONGS)
-    readers.bounded("piao", piao, WORDS, 0, MAX_PIAO)
-    readers.bounded("piao_flowers", piao_flowers, WORDS, 0, MAX_PIAO_FLOWERS)
+        _in_play(discarder, ("放冲的人", "the discarder"), seats, "discarder")
+    for key, value, most in (
+        ("kongs_before_win", kongs, MAX_KONGS),
+        ("piao", piao, MAX_PIAO),
+        ("piao_flowers", piao_flowers, MAX_PIAO_FLOWERS),
+    ):
+        if not 0 <= value <= most:
+            zh, en = FIELD_WORDS[key]
+            raise AnjiError(
+                "E_CONTEXT",
+                f"{zh}应在 0–{most} 之间，收到 {value}",
+                f"{en} must be from 0 to {most}, got {value}",
+                key,
+            )
     if len(raw_melds) > 4:
         raise AnjiError(
             "E_CONTEXT",
             f"副露最多四组，收到 {len(raw_melds)} 组",
             f"at most four melds, got {len(raw_melds)}",
+            "melds",
         )
     if discarder is not None:
         if not rules["discard_win"]:
             raise AnjiError(
                 "E_CONTEXT",
-                "安吉麻将只可自摸和，不可放冲；要算放冲请打开房规 discard_win（AJ6.7）",
+                "安吉麻将只可自摸和，不可放冲；要算放冲请在房规里选"
+                f"「{rule_name('discard_win')}」（AJ6.7）",
                 "Anji wins are self-drawn only; a discard win needs the house rule "
-                "discard_win (AJ6.7)",
+                f"'{rule_name('discard_win', 'en')}' (AJ6.7)",
+                "rules.discard_win",
             )
         for name, on in (
             ("kongs_before_win", kongs >= 1),
@@ -213,8 +263,10 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             if on:
                 raise AnjiError(
                     "E_CONTEXT",
-                    f"放冲和牌不能同时有 {name}：那是自摸才有的（AJ8.1）",
-                    f"a discard win cannot have {name}: it belongs to a self-draw (AJ8.1)",
+                    f"放冲和牌不能同时有{FIELD_WORDS[name][0]}：那是自摸才有的（AJ8.1）",
+                    f"a discard win cannot have {FIELD_WORDS[name][1]}: it belongs to a "
+                    "self-draw (AJ8.1)",
+                    name,
                 )
     if first_turn:
         for name, on in (
@@ -227,22 +279,27 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             if on:
                 raise AnjiError(
                     "E_CONTEXT",
-                    f"天胡/地胡（first_turn）不能同时有 {name}（AJ8.1 G9）",
-                    f"a first-turn win (tian hu / di hu) cannot have {name} (AJ8.1 G9)",
+                    f"天胡/地胡不能同时有{FIELD_WORDS[name][0]}（AJ8.1 G9）",
+                    f"a first-turn win (tian hu / di hu) cannot have {FIELD_WORDS[name][1]} "
+                    "(AJ8.1 G9)",
+                    name,
                 )
     if piao_flowers >= 1 and piao == 0:
         raise AnjiError(
             "E_CONTEXT",
-            "piao_flowers 是飘的时候摸到的花，没有飘（piao 为 0）就不能有",
-            "piao_flowers are flowers drawn while piao; with piao 0 there are none",
+            "飘的时候摸到的花，没有飘就不能有",
+            "flowers drawn while in piao need a piao; with no piao there are none",
+            "piao_flowers",
         )
     if piao_flowers > len(flowers):
         raise AnjiError(
             "E_CONTEXT",
-            f"piao_flowers（{piao_flowers}）比 flowers 里的花（{len(flowers)} 张）多",
-            f"piao_flowers ({piao_flowers}) is more than the flowers in flowers ({len(flowers)})",
+            f"飘的时候摸到的花（{piao_flowers} 张）比摸到的花（{len(flowers)} 张）多",
+            f"the flowers drawn while in piao ({piao_flowers}) are more than all the flowers "
+            f"drawn ({len(flowers)})",
+            "piao_flowers",
         )
-    readers.silver_in_bounds(silver, WORDS, SILVER)
+    readers.silver_in_bounds(silver, WORDS, SILVER, name=("基础银子", "base silver"))
     wild = wild_of(indicator, rules["honor_cycle"])
     # --- step 3: the melds, in order
     melds = tuple(
@@ -256,7 +313,8 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
         raise AnjiError(
             "E_TILE_COUNT",
             f"手牌 {len(concealed)} 张 + 副露 {len(melds)} 组 × 3 = {count} 张，应为 {expected} 张",
-            f"{len(concealed)} concealed tiles + {len(melds)} melds × 3 = {count} tiles; "
+            f"{_count_en(len(concealed), 'concealed tile')} + {_count_en(len(melds), 'meld')} "
+            f"× 3 = {count} tiles; "
             f"it must be {expected}",
         )
     # --- step 5: E_TOO_MANY_COPIES
@@ -274,15 +332,15 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
     if doubled:
         raise AnjiError(
             "E_TOO_MANY_COPIES",
-            f"花牌 {FLOWER_CODES[doubled[0]]} 写了两次，每张花牌只有一张（AJ1.3）",
-            f"the flower {FLOWER_CODES[doubled[0]]} is written twice; each flower exists once "
+            f"花牌{flower_name(doubled[0], 'zh-hans')}写了两次，每张花牌只有一张（AJ1.3）",
+            f"the flower {flower_name(doubled[0], 'en')} is written twice; each flower exists once "
             "(AJ1.3)",
         )
     # --- step 6: E_WIN_TILE
     if win_tile is not None and win_tile not in concealed:
         raise AnjiError(
             "E_WIN_TILE",
-            f"和牌张 {face_name(win_tile, 'zh-hans')} 不在手牌（concealed）中",
+            f"和牌张 {face_name(win_tile, 'zh-hans')} 不在手牌中",
             f"the winning tile {face_name(win_tile, 'en')} is not among the concealed tiles",
         )
     hand = Hand(
@@ -320,8 +378,11 @@ def check_later(hand: Hand) -> None:
         extra_en = " (plus flowers)" if rules["flower_draw_is_gang"] else ""
         raise AnjiError(
             "E_CONTEXT",
-            f"kongs_before_win 是 {kongs}，但只有 {kong_melds} 个杠{extra}（AJ9.1）",
-            f"kongs_before_win is {kongs} but there are only {kong_melds} kongs{extra_en} (AJ9.1)",
+            f"和牌前开了 {kongs} 个杠，但只有 {kong_melds} 个杠{extra}（AJ9.1）",
+            f"{_count_en(kongs, 'kong')} before the win, but there "
+            f"{'is' if kong_melds == 1 else 'are'} only {_count_en(kong_melds, 'kong')}{extra_en} "
+            "(AJ9.1)",
+            "kongs_before_win",
         )
     if piao + hand.ncai > 4:
         raise AnjiError(
@@ -348,7 +409,7 @@ def _check_meld(
 ) -> Meld:
     """AJ5: E_MELD_WILD, E_MELD_SHAPE, E_MELD_FEEDER for one meld."""
     label = f"第 {number} 个副露（{MELD_NAMES[kind]} {tile_words(faces, 'zh-hans')}）"
-    label_en = f"meld {number} ({kind} {tile_words(faces, 'en')})"
+    label_en = f"meld {number} ({MELD_NAMES_EN[kind]} {tile_words(faces, 'en')})"
     if wild in faces:
         raise AnjiError(
             "E_MELD_WILD",
@@ -377,33 +438,39 @@ def _check_meld(
         raise AnjiError(
             "E_MELD_SHAPE",
             f"{label}不成形：应是{shape}（AJ5.2）",
-            f"{label_en} is not a {kind}: it must be {shape_en} (AJ5.2)",
+            f"{label_en} is not {'an' if kind == 'kong' else 'a'} {MELD_NAMES_EN[kind]}: it must "
+            f"be {shape_en} (AJ5.2)",
         )
     if feeder is not None:
         if kind == "concealed_kong":
             raise AnjiError(
                 "E_MELD_FEEDER",
-                f"{label}是暗杠，没有人喂牌，不能写 from",
-                f"{label_en} is a concealed kong: nobody fed it, so it has no from",
+                f"{label}是暗杠，没有人喂牌，不能写喂牌的人",
+                f"{label_en} is a concealed kong: nobody fed it",
+                f"melds[{number - 1}].from",
             )
         if not isinstance(feeder, str) or feeder not in seats:
             raise AnjiError(
                 "E_MELD_FEEDER",
-                f"{label}的 from {feeder!r} 不是在座的座位（{'、'.join(seats)}）",
-                f"{label_en}: from {feeder!r} is not a seat in play ({', '.join(seats)})",
+                f"{label}的喂牌的人「{feeder}」不是在座的座位"
+                f"（{'、'.join(SEAT_NAMES[s] for s in seats)}）",
+                f"{label_en}: who fed it, {feeder!r}, is not a seat in play "
+                f"({', '.join(SEAT_NAMES_EN[s] for s in seats)})",
+                f"melds[{number - 1}].from",
             )
         if feeder == winner:
             raise AnjiError(
                 "E_MELD_FEEDER",
-                f"{label}的 from 是和牌的人自己",
-                f"{label_en}: from is the winner",
+                f"{label}的喂牌的人是和牌的人自己",
+                f"{label_en}: it was fed by the winner",
+                f"melds[{number - 1}].from",
             )
         if kind == "chi":
             upper = seats[(seats.index(winner) - 1) % len(seats)]  # type: ignore[arg-type]
             if feeder != upper:
                 raise AnjiError(
                     "E_MELD_FEEDER",
-                    f"{label}：只能吃上家（{SEAT_NAMES[upper]}）的牌，from 却是 "
+                    f"{label}：只能吃上家（{SEAT_NAMES[upper]}）的牌，喂牌的人却是"
                     f"{SEAT_NAMES[feeder]}（AJ5.3）",
                     f"{label_en}: a chow is taken only from the previous player "
                     f"({SEAT_NAMES_EN[upper]}), not {SEAT_NAMES_EN[feeder]} (AJ5.3)",

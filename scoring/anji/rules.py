@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from scoring.anji.errors import AnjiError
+from scoring.base import read_labels
 
 RULESETS: tuple[str, ...] = ("anji",)
 MAX_VALUE = 1000
@@ -104,14 +106,40 @@ def house_rule_defaults(ruleset: str = "anji") -> dict[str, Any]:
     return dict(DEFAULTS)
 
 
+# Each key's name for people (house_rules.json): the texts name a house rule by it, never by key.
+_LABELS, _CHOICE_LABELS = read_labels(__package__)
+_LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
+
+
+# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
+_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
+
+
+def rule_name(key: str, language: str = "zh-hans") -> str:
+    """A house rule's name, without the explanation and rule id its form label adds.
+
+    >>> rule_name("discard_win"), rule_name("discard_win", "en")
+    ('允许放冲胡', 'Discard wins allowed')
+    """
+    label = _LABELS[key][_LANGUAGE[language]]
+    return _RULE_ID_NOTE.sub("", label).strip()
+
+
+def _choices(key: str, joiner: str, language: str) -> str:
+    """Each choice's name, quoted as a name: 「…」 in Chinese, "…" in English."""
+    names = (_CHOICE_LABELS[key][c][_LANGUAGE[language] - 1] for c in CHOICES[key])
+    return joiner.join(f'"{n}"' if language == "en" else f"「{n}」" for n in names)
+
+
 def check_ruleset(ruleset: object) -> str:
     if ruleset is None:
         return RULESETS[0]
     if ruleset not in RULESETS:
         raise AnjiError(
             "E_RULES",
-            f"安吉麻将只有规则集 anji，收到 ruleset {ruleset!r}",
-            f"Anji mahjong has one rule set, anji; got ruleset {ruleset!r}",
+            f"安吉麻将只有一套规则，收到「{ruleset}」",
+            f"Anji mahjong has one rule set, anji; got {ruleset!r}",
+            "ruleset",
         )
     return ruleset  # type: ignore[return-value]
 
@@ -125,21 +153,25 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
     >>> make_rules("anji", {"bao_tou": None})
     Traceback (most recent call last):
     ...
-    scoring.anji.errors.AnjiError: E_RULES: house rule bao_tou must be a whole number from 0 to 1000, got None
+    scoring.anji.errors.AnjiError: E_RULES: the house rule 'Wild pair (bao tou)' must be a whole number from 0 to 1000, got None
     """
     ruleset = check_ruleset(ruleset)
     if overrides is None:
         return Rules(ruleset, DEFAULTS)
     if not isinstance(overrides, Mapping):
-        raise AnjiError("E_RULES", "rules 应是一个对象", "rules must be an object")
+        raise AnjiError(
+            "E_RULES", "房规应是一张表（每条房规一个值）", "the house rules must be an object", "rules"
+        )
     values = dict(DEFAULTS)
     for key, value in overrides.items():
         if key not in DEFAULTS:
             raise AnjiError(
                 "E_RULES",
-                f"安吉麻将没有这条房规：{key!r}",
+                f"安吉麻将没有这条房规：「{key}」",
                 f"Anji mahjong has no house rule {key!r}",
+                f"rules.{key}",
             )
+        name, name_en, field = rule_name(key), rule_name(key, "en"), f"rules.{key}"
         if key in INT_DEFAULTS:
             if (
                 isinstance(value, bool)
@@ -148,22 +180,26 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
             ):
                 raise AnjiError(
                     "E_RULES",
-                    f"房规 {key} 应是 0 到 {MAX_VALUE} 的整数，收到 {value!r}",
-                    f"house rule {key} must be a whole number from 0 to {MAX_VALUE}, got {value!r}",
+                    f"房规「{name}」应是 0 到 {MAX_VALUE} 的整数，收到「{value}」",
+                    f"the house rule '{name_en}' must be a whole number from 0 to {MAX_VALUE}, "
+                    f"got {value!r}",
+                    field,
                 )
         elif key in CHOICES:
             if not isinstance(value, str) or value not in CHOICES[key]:
-                allowed = "、".join(CHOICES[key])
                 raise AnjiError(
                     "E_RULES",
-                    f"房规 {key} 只能是 {allowed}，收到 {value!r}",
-                    f"house rule {key} must be one of {', '.join(CHOICES[key])}, got {value!r}",
+                    f"房规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"the house rule '{name_en}' must be one of: {_choices(key, '; ', 'en')}; "
+                    f"got {value!r}",
+                    field,
                 )
         elif not isinstance(value, bool):
             raise AnjiError(
                 "E_RULES",
-                f"房规 {key} 应是 true 或 false，收到 {value!r}",
-                f"house rule {key} must be true or false, got {value!r}",
+                f"房规「{name}」只能是选或不选，收到「{value}」",
+                f"the house rule '{name_en}' is either on or off, got {value!r}",
+                field,
             )
         values[key] = value
     return Rules(ruleset, values)

@@ -215,6 +215,7 @@ PAO_FENG = ITEMS_BY_CODE["PAO_FENG"]
 
 def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
     why, why_en = item.why(r, count)
+    rule, quote = item.cites(r)
     return {
         "code": item.code,
         "name": item.name,
@@ -222,8 +223,8 @@ def _item_dict(r: Reading, item: Item, count: int, fan: int) -> dict:
         "fan": fan,
         "count": count,
         "value": fan // count if count else 0,
-        "rule": item.rule,
-        "quote": item.quote,
+        "rule": rule,
+        "quote": quote,
         "why": why,
         "why_en": why_en,
     }

@@ -9,8 +9,9 @@ from functools import lru_cache
 from itertools import product
 
 import scoring.readers as readers
+from scoring.anqing.errors import AnqingError
 from scoring.anqing.rules import RULESETS, Rules, make_rules
-from scoring.anqing.table import SEATS, previous_seat
+from scoring.anqing.table import SEAT_LIST, SEATS, previous_seat, seat_word
 from scoring.errors import ScoringError
 from scoring.tiles import (
     FACES,
@@ -45,17 +46,23 @@ WORDS = readers.Words(
     not_list=("{name} 應是副露的列表", "{name} must be a list of melds"),
     not_entry=("{name} 應是副露的列表", "{name} must be a list of melds"),
     bounds=("{name} 不能是負數", "{name} cannot be negative"),
-    seat_text=("{name} 應是座位 E S W N 之一", "{name} must be one of E S W N"),
-    seat=("{name}「{value}」不是座位 E S W N 之一", "{name} '{value}' is not a seat (E S W N)"),
-    silver_type=("{name} 應是數字", "{name} must be a number"),
-    silver_text=(
-        "{name}「{value}」不是數字（只用 0–9 和小數點）",
-        "{name} '{value}' is not a number (write it with 0-9 and a decimal point)",
+    seat_text=(
+        "{name} 應是座位（東家、南家、西家、北家）之一",
+        "{name} must be one of the seats East, South, West, North",
     ),
-    silver_finite=("{name} 應是有限的數字", "{name} must be a finite number"),
+    seat=(
+        "{name}「{value}」不是座位（東家、南家、西家、北家）",
+        "{name} '{value}' is not a seat (East, South, West, North)",
+    ),
+    silver_type=("基礎銀子應是數字", "Base silver must be a number"),
+    silver_text=(
+        "基礎銀子「{value}」不是數字（只用 0–9 和小數點）",
+        "Base silver '{value}' is not a number (write it with 0-9 and a decimal point)",
+    ),
+    silver_finite=("基礎銀子應是有限的數字", "Base silver must be a finite number"),
     silver_bounds=(
-        "{name} 必須大於 0、不超過 {most}，最多 {places} 位小數",
-        "{name} must be above 0 and at most {most}, with at most {places} decimal places",
+        "基礎銀子必須大於 0、不超過 {most}，最多 {places} 位小數",
+        "Base silver must be above 0 and at most {most}, with at most {places} decimal places",
     ),
 )
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
@@ -67,6 +74,13 @@ MELD_NAMES = {
     "kong": "明槓",
     "added_kong": "補槓",
     "concealed_kong": "暗槓",
+}
+MELD_NAMES_EN = {
+    "chi": "chow",
+    "pung": "pung",
+    "kong": "exposed kong",
+    "added_kong": "added kong",
+    "concealed_kong": "concealed kong",
 }
 
 
@@ -104,8 +118,9 @@ class Meld:
         tiles = f" {tile_words(self.printed)}" if self.printed else ""
         tiles_en = f" {tile_words(self.printed, 'en')}" if self.printed else ""
         return (
-            f"{self.owner} 家第 {self.index + 1} 組副露（{MELD_NAMES[self.kind]}{tiles}）",
-            f"{self.owner}'s meld {self.index + 1} ({self.kind}{tiles_en})",
+            f"{seat_word(self.owner)}第 {self.index + 1} 組副露（{MELD_NAMES[self.kind]}{tiles}）",
+            f"{seat_word(self.owner, 'en')}'s meld {self.index + 1} "
+            f"({MELD_NAMES_EN[self.kind]}{tiles_en})",
         )
 
 
@@ -208,28 +223,39 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     # --- step 1b: rules (E_RULES)
     ruleset = request.get("ruleset", "anqing")
     if not isinstance(ruleset, str):
-        raise ScoringError("E_RULES", "ruleset 應是字串", "ruleset must be a string")
+        raise AnqingError(
+            "E_RULES",
+            "規則應是不打缺（anqing）或打缺（anqing-daque）",
+            "the rule set must be anqing or anqing-daque, written as text",
+            "ruleset",
+        )
     rules = make_rules(ruleset, request.get("rules"))
     # --- step 1c: seats and counts (E_CONTEXT)
-    winner = readers.seat(winner_raw, "winner", WORDS, SEATS)
-    dealer = readers.seat(dealer_raw, "dealer", WORDS, SEATS)
-    readers.bounded("dealer_streak", streak, WORDS)
-    readers.bounded("bar_tiles", bar_tiles, WORDS)
-    readers.bounded("kongs_before_win", kongs_before_win, WORDS)
-    readers.silver_in_bounds(silver, WORDS, SILVER)
+    winner = _seat(winner_raw, ("和牌的人", "the winner"), "winner")
+    dealer = _seat(dealer_raw, ("莊家", "the dealer"), "dealer")
+    _not_negative(streak, ("連莊次數", "the dealer's streak"), "dealer_streak")
+    _not_negative(bar_tiles, ("亮出的槓牌張數", "the bar tiles shown"), "bar_tiles")
+    _not_negative(kongs_before_win, ("和牌前槓的次數", "the kongs before the win"), "kongs_before_win")
+    readers.silver_in_bounds(silver, WORDS, SILVER, name=("基礎銀子", "the base silver"))
     for seat in others_raw:
         if seat not in SEATS or seat == winner:
-            raise ScoringError(
+            raise AnqingError(
                 "E_CONTEXT",
-                f"others_melds 的鍵「{seat}」應是和牌者以外的座位（E S W N）",
-                f"others_melds key '{seat}' must be a seat other than the winner (E S W N)",
+                f"別家的副露記在{seat_word(seat)}名下：應是和牌的人以外的座位"
+                f"（{SEAT_LIST[0]}）",
+                f"other players' melds are given for {seat_word(seat, 'en')}: that must be a "
+                f"seat other than the winner ({SEAT_LIST[1]})",
+                f"others_melds.{seat}",
             )
     for seat, metas in (
         [(winner, raw_melds), *others_raw.items()] if others_raw else [(winner, raw_melds)]
     ):
         if len(metas) > 4:
-            raise ScoringError(
-                "E_CONTEXT", f"{seat} 家的副露超過四組", f"{seat} has more than four melds"
+            raise AnqingError(
+                "E_CONTEXT",
+                f"{seat_word(seat)}的副露超過四組",
+                f"{seat_word(seat, 'en')} has more than four melds",
+                "melds" if seat == winner else f"others_melds.{seat}",
             )
 
     wild, stand_in, bar_faces = _specials(indicator)
@@ -266,30 +292,56 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
         raise ScoringError(
             "E_TILE_COUNT",
             f"手牌 {len(concealed)} 張 + 3 × {len(hand.melds)} 組副露 = {have}，應為 {want}",
-            f"{len(concealed)} concealed tiles + 3 × {len(hand.melds)} melds = {have}, not {want}",
+            f"{len(concealed)} concealed {'tile' if len(concealed) == 1 else 'tiles'} + 3 × "
+            f"{len(hand.melds)} {'meld' if len(hand.melds) == 1 else 'melds'} = {have}, "
+            f"not {want}",
         )
     check_copies(hand)
     if with_win_tile and win_tile not in concealed:
         raise ScoringError(
             "E_WIN_TILE",
-            f"和牌張 {face_name(win_tile)} 不在手牌（concealed）中",
+            f"和牌張 {face_name(win_tile)} 不在手牌中",
             f"the winning tile {face_name(win_tile, 'en')} is not among the concealed tiles",
         )
     # --- step 4: the remaining context checks
     if first_turn and any(m.fed for m in hand.melds):
-        raise ScoringError(
+        raise AnqingError(
             "E_CONTEXT",
-            "first_turn（天胡/地胡）時不能有吃、碰或明槓",
-            "first_turn cannot come with chows, pungs or exposed kongs",
+            "天胡/地胡（第一手就和）時不能有吃、碰或明槓",
+            "a first-turn win (heavenly or earthly hand) cannot come with chows, pungs or "
+            "exposed kongs",
+            "first_turn",
         )
     kongs = sum(1 for m in hand.melds if m.is_kong) + bar_tiles if kongs_before_win else 0
     if kongs_before_win > kongs:
-        raise ScoringError(
+        raise AnqingError(
             "E_CONTEXT",
-            f"kongs_before_win = {kongs_before_win}，但只有 {kongs} 次槓或亮槓牌",
-            f"kongs_before_win is {kongs_before_win} but the winner has only {kongs} kongs and bar tiles",
+            f"說和牌前槓了 {kongs_before_win} 次，但只有 {kongs} 次槓或亮槓牌",
+            f"the win is given as after {kongs_before_win} "
+            f"{'kong' if kongs_before_win == 1 else 'kongs'}, but the winner made only {kongs} "
+            f"{'kong or bar tile' if kongs == 1 else 'kongs or bar tiles'}",
+            "kongs_before_win",
         )
     return hand
+
+
+def _seat(value: str, name: tuple[str, str], field: str) -> str:
+    """E_CONTEXT unless ``value`` is a seat (R2.1), naming the field in words and in ``field``."""
+    if value in SEATS:
+        return value
+    raise AnqingError(
+        "E_CONTEXT",
+        f"{name[0]}「{value}」不是座位（{SEAT_LIST[0]}）",
+        f"{name[1]} '{value}' is not a seat ({SEAT_LIST[1]})",
+        field,
+    )
+
+
+def _not_negative(value: int, name: tuple[str, str], field: str) -> None:
+    if value < 0:
+        raise AnqingError(
+            "E_CONTEXT", f"{name[0]}不能是負數", f"{name[1]} cannot be negative", field
+        )
 
 
 # The fields of the common request (a concealed hand, every other field at its default), which
@@ -424,24 +476,37 @@ def _checked_meld(hand: Hand, owner: str, index: int, raw: Mapping) -> Meld:
     feeder = meld.feeder
     if kind == "concealed_kong":
         if feeder is not None:
-            raise ScoringError(
+            raise AnqingError(
                 "E_MELD_FEEDER",
-                f"{where}：暗槓沒有餵牌者（from）",
+                f"{where}：暗槓沒有餵牌的人",
                 f"{where_en}: a concealed kong has no feeder",
+                _meld_field(hand, owner, index),
             )
     elif feeder is None or feeder not in SEATS or feeder == owner:
-        raise ScoringError(
+        given = "沒填" if not feeder else f"不能是{seat_word(feeder)}"
+        given_en = "none was given" if not feeder else f"not {seat_word(feeder, 'en')}"
+        raise AnqingError(
             "E_MELD_FEEDER",
-            f"{where}：from 應是另一位玩家的座位（E S W N），不能是 {feeder or '空'}",
-            f"{where_en}: 'from' must be another player's seat (E S W N), not {feeder or 'missing'}",
+            f"{where}：餵牌的人應是另一位玩家（{SEAT_LIST[0]}），{given}",
+            f"{where_en}: who fed it must be another player ({SEAT_LIST[1]}); {given_en}",
+            _meld_field(hand, owner, index),
         )
     elif kind == "chi" and feeder != previous_seat(owner):
-        raise ScoringError(
+        raise AnqingError(
             "E_MELD_FEEDER",
-            f"{where}：只能吃上家 {previous_seat(owner)} 的牌，不能吃 {feeder}（R5.2）",
-            f"{where_en}: a chow comes only from the previous player {previous_seat(owner)}, not {feeder} (R5.2)",
+            f"{where}：只能吃上家{seat_word(previous_seat(owner))}的牌，不能吃"
+            f"{seat_word(feeder)}的（R5.2）",
+            f"{where_en}: a chow comes only from the previous player, "
+            f"{seat_word(previous_seat(owner), 'en')}, not {seat_word(feeder, 'en')} (R5.2)",
+            _meld_field(hand, owner, index),
         )
     return meld
+
+
+def _meld_field(hand: Hand, owner: str, index: int) -> str:
+    """Where a meld's ``from`` is in the request."""
+    where = "melds" if owner == hand.winner else f"others_melds.{owner}"
+    return f"{where}[{index}].from"
 
 
 def _shaped(hand: Hand, meld: Meld, where: str, where_en: str) -> Meld:

@@ -48,6 +48,11 @@ class Item:
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         raise NotImplementedError
 
+    def cites(self, r: Reading) -> tuple[str, str]:
+        """The rule and the seed's words that applied to this hand: the item's own by default;
+        an item whose clauses differ by hand (跑風) answers the one that applied."""
+        return self.rule, self.quote
+
 
 # --- facts several items share -------------------------------------------------------------
 
@@ -91,6 +96,11 @@ def _tiles_of(group: tuple, pos: int, lang: str) -> tuple[str, str, str]:
     return face_name(faces[pos], lang), tile_words(faces, lang), tile_words(rest, lang)
 
 
+def _count_en(n: int, noun: str) -> str:
+    """``1 kong``, ``2 kongs``: a count and its noun in English, never "kong(s)"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 # --- the items ---------------------------------------------------------------------------
 
 
@@ -107,6 +117,17 @@ class PaoFeng(Item):
         if form in _NAMED_FORMS:
             return _pao_feng_why(form, r.win_group, r.win[1])
         return _PAO_FENG_WHY[form]
+
+    def cites(self, r: Reading) -> tuple[str, str]:
+        """R7 PAO_FENG with the seed's words for the form this hand has; R6.5 (a drawn 鑽 must
+        make 跑風) only when the drawn tile is a 鑽, with its words where the form is the wild
+        pair itself."""
+        form = pao_feng_form(r)
+        drawn_wild = r.hand.win_tile == r.hand.wild
+        if drawn_wild and form in _DRAWN_WILD_FORMS:
+            return self.rule, self.quote
+        quote = _PAO_FENG_QUOTES.get(form or "", self.quote)
+        return ("R7 PAO_FENG, R6.5" if drawn_wild else "R7 PAO_FENG"), quote
 
 
 @lru_cache(maxsize=2048)
@@ -150,6 +171,19 @@ _PAO_FENG_WHY = {
     "shuang_tian_hu": ("雙天胡帶跑風", "the double heavenly hand carries pao feng"),
 }
 _NAMED_FORMS = frozenset(("dan_diao", "diao_zuan", "bian", "kan"))  # the reason names tiles
+# The seed's words for each form (seed 000, 跑風 1–3 and the 天胡 family); a drawn 鑽 that makes
+# 跑風 by shape (吊鑽 drawing 鑽) is R6.5's own case and cites its words.
+_PAO_FENG_QUOTES = {
+    "dan_diao": "如果摸2筒，胡牌算跑風",
+    "diao_zuan": "必須打掉2筒，手上留鑽，胡牌才能算跑風",
+    "bian": "胡邊，卡跑風：比如手上有1，3條，2筒對，胡2條，如果摸2條胡牌，也算跑風。",
+    "kan": "胡邊，卡跑風：比如手上有1，3條，2筒對，胡2條，如果摸2條胡牌，也算跑風。",
+    "hard_peng_peng": "對對胡：胡出牌，都算跑風，不管摸鑽還是摸什麼都算。（硬對對胡才能算跑風）",
+    "qi_dui": "七對天胡30加跑風6",
+    "si_zuan": "四鑽天胡30加跑風6",
+    "shuang_tian_hu": "雙天胡60加跑風6",
+}
+_DRAWN_WILD_FORMS = frozenset(("zuan_diao_zuan", "diao_zuan", "dan_diao", "bian", "kan"))
 
 
 @register
@@ -226,7 +260,7 @@ class QiDuiWild(Item):
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
         n = r.substitutions
-        return (f"七個對子，其中 {n} 張鑽代替別的牌", f"seven pairs, {n} wild(s) standing in")
+        return (f"七個對子，其中 {n} 張鑽代替別的牌", f"seven pairs, {_count_en(n, 'wild')} standing in")
 
 
 @register
@@ -402,7 +436,7 @@ class GangMing(Item):
         return sum(1 for m in r.melds if m.kind in ("kong", "added_kong"))
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return (f"{count} 組明槓（含補槓）", f"{count} exposed kong(s), added kongs included")
+        return (f"{count} 組明槓（含補槓）", f"{_count_en(count, 'exposed kong')}, added kongs included")
 
 
 @register
@@ -416,7 +450,7 @@ class GangAn(Item):
         return sum(1 for m in r.melds if m.kind == "concealed_kong")
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return (f"{count} 組暗槓", f"{count} concealed kong(s)")
+        return (f"{count} 組暗槓", f"{_count_en(count, 'concealed kong')}")
 
 
 @register
@@ -430,7 +464,7 @@ class GangFeng(Item):
         return sum(1 for m in r.melds if m.is_kong and m.face in WINDS)
 
     def why(self, r: Reading, count: int) -> tuple[str, str]:
-        return (f"{count} 組風牌的槓，每組多加", f"{count} kong(s) of a wind, each counted extra")
+        return (f"{count} 組風牌的槓，每組多加", f"{_count_en(count, 'kong')} of a wind, each counted extra")
 
 
 @register
@@ -447,7 +481,7 @@ class BarTile(Item):
         faces = r.hand.bar_faces
         return (
             f"亮出 {count} 張槓牌（{tile_words(faces)}）",
-            f"{count} bar tile(s) ({tile_words(faces, 'en')}) exposed",
+            f"{_count_en(count, 'bar tile')} ({tile_words(faces, 'en')}) exposed",
         )
 
 
@@ -485,7 +519,7 @@ class GangKai(Item):
         sums = "+".join(str(s) for s in steps)
         return (
             f"連槓 {n} 次後摸補牌和：{sums}−{minus}={self.fan_for(r)}",
-            f"won on the replacement after {n} kong(s): {sums}−{minus}={self.fan_for(r)}",
+            f"won on the replacement after {_count_en(n, 'kong')}: {sums}−{minus}={self.fan_for(r)}",
         )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
-from scoring.errors import ScoringError
+from scoring.anqing.errors import AnqingError
+from scoring.base import read_labels
 
 RULESETS = ("anqing", "anqing-daque")  # R3
 LIABILITY_BASES = ("as_dealer", "pair", "pattern")  # R10.5
@@ -101,6 +103,24 @@ class Rules:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.values.items()}
 
 
+# Each key's name for people (house_rules.json): the texts name a house rule by it, never by key.
+_LABELS, _CHOICE_LABELS = read_labels(__package__)
+
+
+# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
+_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
+
+
+def rule_name(key: str, language: str = "zh-hant") -> str:
+    """A house rule's name, without the rule id its form label adds.
+
+    >>> rule_name("liability_basis"), rule_name("liability_basis", "en")
+    ('包牌的基數', 'Liability basis')
+    """
+    label = _LABELS[key][{"zh-hans": 1, "zh-hant": 2, "en": 3}[language]]
+    return _RULE_ID_NOTE.sub("", label).strip()
+
+
 def house_rule_defaults(ruleset: str = "anqing") -> dict:
     """Every R12 key with its default, for forms and documentation."""
     return make_rules(ruleset).as_dict()
@@ -110,23 +130,27 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
     """Defaults plus overrides; an unknown ruleset or key, a value of the wrong kind or above its
     bound (``MAXIMA``, ``MAX_STEPS``) is E_RULES."""
     if ruleset not in RULESETS:
-        raise ScoringError(
+        raise AnqingError(
             "E_RULES",
-            f"未知的規則「{ruleset}」；可選 anqing（不打缺）或 anqing-daque（打缺）",
-            f"unknown ruleset '{ruleset}'; use anqing or anqing-daque",
+            f"未知的規則「{ruleset}」；可選不打缺（anqing）或打缺（anqing-daque）",
+            f"unknown rule set '{ruleset}'; use anqing (no daque) or anqing-daque (daque)",
+            "ruleset",
         )
     if not overrides:
         return _defaults(ruleset)
     if not isinstance(overrides, Mapping):
-        raise ScoringError(
-            "E_RULES", "rules 應是一個鍵值表", "rules must be an object of house-rule keys"
+        raise AnqingError(
+            "E_RULES",
+            "房規應是一張表（每條房規一個值）",
+            "the house rules must be an object of house-rule keys",
+            "rules",
         )
     values = dict(DEFAULTS)
     clean: dict[str, object] = {}
     for key, value in overrides.items():
         if key not in DEFAULTS:
-            raise ScoringError(
-                "E_RULES", f"未知的規則鍵「{key}」", f"unknown house-rule key '{key}'"
+            raise AnqingError(
+                "E_RULES", f"沒有這條房規：「{key}」", f"unknown house-rule key '{key}'", f"rules.{key}"
             )
         clean[key] = _checked(key, value, DEFAULTS[key])
     values.update(clean)
@@ -142,7 +166,7 @@ def _checked(key: str, value: object, default: object) -> object:
     if isinstance(default, bool):
         if isinstance(value, bool):
             return value
-        raise _kind_error(key, "true 或 false", "true or false")
+        raise _kind_error(key, "選或不選", "on or off")
     if isinstance(default, int):
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
             return _bounded(key, value)
@@ -155,10 +179,12 @@ def _checked(key: str, value: object, default: object) -> object:
         ):
             steps = MAX_STEPS[key]
             if len(value) > steps:
-                raise ScoringError(
+                raise AnqingError(
                     "E_RULES",
-                    f"規則鍵「{key}」最多 {steps} 項，收到 {len(value)} 項",
-                    f"house rule '{key}' has at most {steps} steps, got {len(value)}",
+                    f"房規「{rule_name(key)}」最多 {steps} 項，收到 {len(value)} 項",
+                    f"the house rule '{rule_name(key, 'en')}' has at most {steps} steps, "
+                    f"got {len(value)}",
+                    f"rules.{key}",
                 )
             return tuple(_bounded(key, v) for v in value)
         raise _kind_error(
@@ -166,22 +192,31 @@ def _checked(key: str, value: object, default: object) -> object:
         )
     if key == "liability_basis" and value in LIABILITY_BASES:
         return value
-    raise _kind_error(key, "as_dealer、pair 或 pattern 之一", "one of as_dealer, pair, pattern")
+    choices = _CHOICE_LABELS["liability_basis"]
+    raise _kind_error(
+        key,
+        "、".join(f"「{choices[c][1]}」" for c in LIABILITY_BASES) + "之一",
+        "one of: " + ", ".join(f'"{choices[c][2]}"' for c in LIABILITY_BASES),
+    )
 
 
 def _bounded(key: str, value: int) -> int:
     """``value`` when it is within the key's bound (``MAXIMA``), else E_RULES naming both."""
     bound = MAXIMA[key]
     if value > bound:
-        raise ScoringError(
+        raise AnqingError(
             "E_RULES",
-            f"規則鍵「{key}」的值最大是 {bound}，收到 {value}",
-            f"house rule '{key}' is at most {bound}, got {value}",
+            f"房規「{rule_name(key)}」最大是 {bound}，收到 {value}",
+            f"the house rule '{rule_name(key, 'en')}' is at most {bound}, got {value}",
+            f"rules.{key}",
         )
     return value
 
 
-def _kind_error(key: str, want: str, want_en: str) -> ScoringError:
-    return ScoringError(
-        "E_RULES", f"規則鍵「{key}」的值應是{want}", f"house rule '{key}' must be {want_en}"
+def _kind_error(key: str, want: str, want_en: str) -> AnqingError:
+    return AnqingError(
+        "E_RULES",
+        f"房規「{rule_name(key)}」應是{want}",
+        f"the house rule '{rule_name(key, 'en')}' must be {want_en}",
+        f"rules.{key}",
     )

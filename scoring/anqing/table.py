@@ -5,6 +5,22 @@ from __future__ import annotations
 from scoring.anqing.rules import Rules
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # R2.1, in order of play
+# A seat as the texts name it: by its word, never by a letter (docs/engine-api.md).
+SEAT_WORDS = {"E": "東家", "S": "南家", "W": "西家", "N": "北家"}
+SEAT_WORDS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_LIST = ("東家、南家、西家、北家", "East, South, West, North")
+
+
+def seat_word(seat: object, language: str = "zh-hant") -> str:
+    """東家 / East for E …; what was typed, quoted, for a value that is not a seat.
+
+    >>> seat_word("S"), seat_word("S", "en"), seat_word("Q")
+    ('南家', 'South', '「Q」')
+    """
+    words = SEAT_WORDS_EN if language == "en" else SEAT_WORDS
+    if isinstance(seat, str) and seat in words:
+        return words[seat]
+    return repr(seat) if language == "en" else f"「{seat}」"
 
 
 def next_seat(seat: str) -> str:

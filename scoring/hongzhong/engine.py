@@ -11,7 +11,16 @@ from scoring.errors import ScoringError
 from scoring.hongzhong.errors import HongzhongError
 from scoring.hongzhong.hand import Scored, best, reading_of
 from scoring.hongzhong.items import ITEMS, LABELS
-from scoring.hongzhong.request import SEATS, Request, Winner, check_hands, check_melds, read
+from scoring.hongzhong.request import (
+    SEATS,
+    Request,
+    Winner,
+    check_hands,
+    check_melds,
+    read,
+    seat_word,
+    seat_word_en,
+)
 from scoring.tiles import RED, code, rank_of
 
 
@@ -153,6 +162,7 @@ def win_result(req: Request, w: Winner, s: Scored, self_draw: bool) -> dict:
             {
                 "code": code_,
                 "name": item.name,
+                "name_en": item.name_en,
                 "points": points,
                 "rule": item.rule,
                 "quote": item.quote_for(self_draw),
@@ -167,7 +177,9 @@ def win_result(req: Request, w: Winner, s: Scored, self_draw: bool) -> dict:
         "shape": s.reading.shape,
         "reading": reading_of(w, s.reading),
         "items": items,
-        "labels": [{"code": c, "name": LABELS[c].name} for c in s.labels],
+        "labels": [
+            {"code": c, "name": LABELS[c].name, "name_en": LABELS[c].name_en} for c in s.labels
+        ],
         "hand_points": s.hand,
         "birds": birds_of(w, req.rules),
         "payments": payments,
@@ -188,16 +200,18 @@ def score_request(request: dict) -> dict:
         if s is None:
             raise HongzhongError(
                 "E_NOT_WINNING",
-                f"{w.seat} 的牌不成胡：既不是四副加一对，也不是七对",
-                f"{w.seat}'s tiles do not win: neither four sets and a pair nor seven pairs",
+                f"{seat_word(w.seat)}的牌不成胡：既不是四副加一对，也不是七对",
+                f"{seat_word_en(w.seat)}'s tiles do not win: neither four sets and a pair nor "
+                "seven pairs",
             )
         scored.append(s)
     for w, s in zip(req.winners, scored, strict=True):
         if s.hand < req.rules["min_points"]:
             raise HongzhongError(
                 "E_MIN_POINTS",
-                f"{w.seat} 只有 {s.hand} 分，不到本桌起胡的 {req.rules['min_points']} 分",
-                f"{w.seat} has {s.hand} points, below the table's minimum of "
+                f"{seat_word(w.seat)}只有 {s.hand} 分，不到本桌起胡的 {req.rules['min_points']} 分",
+                f"{seat_word_en(w.seat)} has {s.hand} {'point' if s.hand == 1 else 'points'}, "
+                "below the table's minimum of "
                 f"{req.rules['min_points']}",
             )
     wins = [win_result(req, w, s, self_draw) for w, s in zip(req.winners, scored, strict=True)]

@@ -28,9 +28,19 @@ class HongzhongError(ScoringError):
     'E_MIN_POINTS'
     """
 
-    def __init__(self, code: str, message: str, message_en: str) -> None:
+    def __init__(
+        self, code: str, message: str, message_en: str, field: str | None = None
+    ) -> None:
         assert code in ERROR_CODES, code
         Exception.__init__(self, f"{code}: {message_en}")
         self.code = code
         self.message = message
         self.message_en = message_en
+        # The request field at fault, for an API client (the messages name it in words).
+        self.field = field
+
+    def as_dict(self) -> dict:
+        out = super().as_dict()
+        if self.field is not None:
+            out["error"]["field"] = self.field
+        return out

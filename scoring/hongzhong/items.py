@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.hongzhong.request import Request, Winner
+from scoring.hongzhong.request import Request, Winner, seat_word, seat_word_en
 
 Words = tuple[str, str]
 _WIN_QUOTE = "放胡1分由放胡者承担，自摸2分三家承担"
@@ -22,6 +22,7 @@ class Item:
 
     code = ""
     name = ""
+    name_en = ""
     rule = ""
     quote = ""
 
@@ -45,35 +46,40 @@ def register(cls: type[Item]) -> type[Item]:
 @register
 class ZiMo(Item):
     code, name, rule, quote = "ZI_MO", "自摸", "HZ7.3", _WIN_QUOTE
+    name_en = "Self-draw"
 
     def why(self, w: Winner, req: Request) -> Words:
         if req.robbed_kong:
             return (
-                f"{w.seat} 抢 {req.discarder} 的杠胡牌，本桌房规按自摸计",
-                f"{w.seat} robbed {req.discarder}'s kong, which the house scores as a self-draw",
+                f"{seat_word(w.seat)}抢{seat_word(req.discarder)}的杠胡牌，本桌房规按自摸计",
+                f"{seat_word_en(w.seat)} robbed {seat_word_en(req.discarder)}'s kong, which the "
+                "house scores as a self-draw",
             )
-        return f"{w.seat} 自己摸到和牌张", f"{w.seat} drew the winning tile"
+        return f"{seat_word(w.seat)}自己摸到和牌张", f"{seat_word_en(w.seat)} drew the winning tile"
 
 
 @register
 class ZhuaPao(Item):
     code, name, rule, quote = "ZHUA_PAO", "抓炮（接炮）", "HZ7.3", _WIN_QUOTE
+    name_en = "Won on a discard"
 
     def why(self, w: Winner, req: Request) -> Words:
         if req.robbed_kong:
             return (
-                f"{w.seat} 抢 {req.discarder} 的杠胡牌，算点炮",
-                f"{w.seat} robbed {req.discarder}'s kong, scored as a discard",
+                f"{seat_word(w.seat)}抢{seat_word(req.discarder)}的杠胡牌，算点炮",
+                f"{seat_word_en(w.seat)} robbed {seat_word_en(req.discarder)}'s kong, scored as "
+                "a discard",
             )
         return (
-            f"{w.seat} 胡 {req.discarder} 打出的牌",
-            f"{w.seat} won on {req.discarder}'s discard",
+            f"{seat_word(w.seat)}胡{seat_word(req.discarder)}打出的牌",
+            f"{seat_word_en(w.seat)} won on {seat_word_en(req.discarder)}'s discard",
         )
 
 
 @register
 class QiDui(Item):
     code, name, rule, quote = "QI_DUI", "七對", "HZ6.2", _PLUS_ONE
+    name_en = "Seven pairs"
 
     def why(self, w: Winner, req: Request) -> Words:
         return "手牌是七个对子", "the hand is seven pairs"
@@ -82,6 +88,7 @@ class QiDui(Item):
 @register
 class PengPengHu(Item):
     code, name, rule, quote = "PENG_PENG_HU", "碰碰胡", "HZ7.1", _PLUS_ONE
+    name_en = "All pungs"
 
     def why(self, w: Winner, req: Request) -> Words:
         return "四副都是刻子或杠，加一对将", "every set is a pung or a kong, plus the pair"
@@ -90,17 +97,19 @@ class PengPengHu(Item):
 @register
 class QingYiSe(Item):
     code, name, rule, quote = "QING_YI_SE", "清一色", "HZ7.1", _PLUS_ONE
+    name_en = "One suit"
 
     def why(self, w: Winner, req: Request) -> Words:
         return (
             "所有牌（红中按所当之牌计）都是一种花色",
-            "every tile (each 紅中 as the face it plays) is of one suit",
+            "every tile (each Red Dragon as the face it plays) is of one suit",
         )
 
 
 @register
 class WuHongZhong(Item):
     code, name, rule, quote = "WU_HONG_ZHONG", "無紅中", "HZ4.4", "无红中自摸+1分"
+    name_en = "No Red Dragon"
 
     def quote_for(self, self_draw: bool) -> str:
         return self.quote if self_draw else "无红中接炮+1分"
@@ -109,8 +118,8 @@ class WuHongZhong(Item):
         doubled = "，得分翻倍" if req.rules["wu_hong_zhong_double"] else ""
         doubled_en = "; the hand points are doubled" if req.rules["wu_hong_zhong_double"] else ""
         return (
-            f"{w.seat} 的手牌里没有红中{doubled}",
-            f"{w.seat} holds no 紅中 among its concealed tiles{doubled_en}",
+            f"{seat_word(w.seat)}的手牌里没有红中{doubled}",
+            f"{seat_word_en(w.seat)} holds no Red Dragon among its concealed tiles{doubled_en}",
         )
 
 
@@ -120,10 +129,12 @@ class Label:
 
     code: str
     name: str
+    name_en: str
 
 
 LABELS: dict[str, Label] = {
-    label.code: label for label in (Label("PING_HU", "平胡"), Label("QIANG_GANG_HU", "搶槓胡"))
+    label.code: label for label in (Label("PING_HU", "平胡", "Plain hand"),
+        Label("QIANG_GANG_HU", "搶槓胡", "Robbing a kong"),)
 }
 # Every item's and label's name (as the engine's results give them).
 NAMES = {**{c: i.name for c, i in ITEMS.items()}, **{c: label.name for c, label in LABELS.items()}}

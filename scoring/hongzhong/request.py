@@ -12,8 +12,8 @@ from typing import Any
 
 import scoring.readers as readers
 from scoring.hongzhong.errors import HongzhongError
-from scoring.hongzhong.rules import check_ruleset, make_rules
-from scoring.tiles import RED, code, face_of, parse_tiles
+from scoring.hongzhong.rules import check_ruleset, choice_name, make_rules, rule_name
+from scoring.tiles import RED, face_name, face_of, parse_tiles, tile_words
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # in order of play (HZ2.1)
 MELD_KINDS = ("pung", "kong", "added_kong", "concealed_kong", "chi")
@@ -24,8 +24,8 @@ SILVER_PLACES = 4
 # HZ9.3: 0 or more, places as written, digits and a point only; out of bounds is unreadable too.
 SILVER = readers.Silver(MAX_SILVER, SILVER_PLACES, written_places=True, text=AMOUNT_TEXT)
 _BAD_SILVER = (
-    "{name}「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
-    "{name} '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
+    "基础银子「{value}」不是数字（只用 0–9 和小数点，不能是负数）",
+    "base silver '{value}' is not a number of 0 or more (write it with 0-9 and a point)",
 )
 # HZ15's words for a field that cannot be read or does not fit.
 WORDS = readers.Words(
@@ -34,6 +34,12 @@ WORDS = readers.Words(
     silver_text=_BAD_SILVER,
     silver_finite=_BAD_SILVER,
     silver_bounds=_BAD_SILVER,
+    # a seat named in words (HZ2.1), what was typed quoted
+    seat=(
+        "{name}应是东家、南家、西家、北家之一，收到「{value}」",
+        "{name} must be one of the seats East, South, West, North, got {value!r}",
+    ),
+    seat_missing=("请填{name}", "{name} is missing"),
 )
 
 
@@ -82,8 +88,25 @@ class Request:
         return "robbed_kong" if self.robbed_kong else "discard"
 
 
-def error(code_: str, message: str, message_en: str) -> HongzhongError:
-    return HongzhongError(code_, message, message_en)
+# A seat as the texts name it (HZ2.1): by its word, never by a letter (docs/engine-api.md).
+SEAT_WORDS = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+SEAT_WORDS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_LIST = ("东家、南家、西家、北家", "East, South, West, North")
+
+
+def error(
+    code_: str, message: str, message_en: str, field: str | None = None
+) -> HongzhongError:
+    return HongzhongError(code_, message, message_en, field)
+
+
+def seat_word(seat: Any) -> str:
+    """东家 for E …; what was typed, quoted, for a value that is not a seat."""
+    return SEAT_WORDS[seat] if isinstance(seat, str) and seat in SEAT_WORDS else f"「{seat}」"
+
+
+def seat_word_en(seat: Any) -> str:
+    return SEAT_WORDS_EN[seat] if isinstance(seat, str) and seat in SEAT_WORDS_EN else repr(seat)
 
 
 def _given(mapping: Mapping, key: str) -> Any:
@@ -162,10 +185,6 @@ def _piao(value: Any) -> dict:
     }
 
 
-def _seat_word(seat: Any) -> str:
-    return repr(seat) if not isinstance(seat, str) else seat
-
-
 def read(request: dict) -> Request:  # noqa: C901, PLR0912
     """HZ15 steps 1–2: every E_NOTATION check, then E_RULES, then the reading-phase
     E_CONTEXT."""
@@ -192,169 +211,210 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     ruleset = check_ruleset(request.get("ruleset"))
     rules = make_rules(ruleset, request.get("rules"))
     # --- E_CONTEXT, reading phase (HZ15's list, in its order)
-    dealer = readers.seat(request.get("dealer"), "dealer", WORDS, SEATS)
+    dealer = readers.seat(request.get("dealer"), ("庄家", "the dealer"), WORDS, SEATS)
     seen: set[str] = set()
     for i, w in enumerate(winners):
         if w.seat not in SEATS or w.seat in seen:
             repeated = w.seat in SEATS
-            why = "写了两次" if repeated else "不是座位 E、S、W、N"
-            why_en = "is repeated" if repeated else "is not one of the seats E, S, W, N"
+            why = "写了两次" if repeated else f"不是座位（{SEAT_LIST[0]}）"
+            why_en = "is given twice" if repeated else f"is not a seat ({SEAT_LIST[1]})"
             raise error(
                 "E_CONTEXT",
-                f"winners 第 {i + 1} 项的 seat {_seat_word(w.seat)} {why}",
-                f"winners entry {i + 1}: seat {_seat_word(w.seat)} {why_en}",
+                f"第 {i + 1} 位胡牌的人的座位 {seat_word(w.seat)} {why}",
+                f"winner {i + 1}: the seat {seat_word_en(w.seat)} {why_en}",
+                f"winners[{i}].seat",
             )
         seen.add(w.seat)
     discarder = request.get("discarder")
     if discarder is not None:
-        readers.seat(discarder, "discarder", WORDS, SEATS)
+        readers.seat(discarder, ("点炮的人", "the discarder"), WORDS, SEATS)
     if not winners and (discarder is not None or robbed):
         raise error(
             "E_CONTEXT",
-            "没有胡牌的人，就不能有 discarder 或 robbed_kong（流局）",
-            "a discarder or robbed_kong needs a winner (with no winner the round is a draw)",
+            "没有胡牌的人（流局），就不能有点炮的人或抢杠胡",
+            "a discarder or a robbed kong needs a winner (with no winner the round is a draw)",
+            "discarder" if discarder is not None else "robbed_kong",
         )
     if len(winners) > 1 and discarder is None:
         raise error(
             "E_CONTEXT",
-            "几家一起胡只能是胡同一张打出的牌：请填 discarder（自摸只有一家）",
+            "几家一起胡只能是胡同一张打出的牌：请填点炮的人（自摸只有一家）",
             "several winners can only win on one discard: enter the discarder "
             "(a self-draw has one winner)",
+            "discarder",
         )
     if robbed and discarder is None:
         raise error(
             "E_CONTEXT",
-            "抢杠胡要填被抢杠的人（discarder）",
-            "a robbed kong needs the seat whose kong was robbed (discarder)",
+            "抢杠胡要填被抢杠的人",
+            "a robbed kong needs the player whose kong was robbed",
+            "discarder",
         )
     if robbed and rules["qiang_gang_hu"] == "off":
         raise error(
             "E_CONTEXT",
-            "本桌房规不许抢杠胡（qiang_gang_hu 为 off）",
-            "the house rules allow no robbed-kong win (qiang_gang_hu is off)",
+            f"本桌房规不许抢杠胡（{rule_name('qiang_gang_hu')}：{choice_name('qiang_gang_hu', 'off')}）",
+            "the house rules allow no robbed-kong win "
+            f"({rule_name('qiang_gang_hu', 'en')}: {choice_name('qiang_gang_hu', 'off', 'en')})",
+            "rules.qiang_gang_hu",
         )
     if discarder is not None and not robbed and not rules["discard_win"]:
         raise error(
             "E_CONTEXT",
-            "本桌房规不许点炮胡（discard_win 为 false），只能自摸",
-            "the house rules allow no win on a discard (discard_win is false): self-draw only",
+            f"本桌房规不许点炮胡（没选「{rule_name('discard_win')}」），只能自摸",
+            f"the house rules allow no win on a discard ('{rule_name('discard_win', 'en')}' "
+            "is off): self-draw only",
+            "rules.discard_win",
         )
     if discarder is not None and discarder in seen:
         raise error(
             "E_CONTEXT",
-            f"放炮的 {discarder} 不能同时胡这张牌",
-            f"the discarder {discarder} cannot also win on that tile",
+            f"点炮的{seat_word(discarder)}不能同时胡这张牌",
+            f"the discarder, {seat_word_en(discarder)}, cannot also win on that tile",
+            "discarder",
         )
     if len(winners) > 1 and not rules["multi_win"]:
         raise error(
             "E_CONTEXT",
-            "本桌房规不许一炮多响（multi_win 为 false），只能一家胡",
-            "the house rules allow one winner only (multi_win is false)",
+            f"本桌房规不许一炮多响（没选「{rule_name('multi_win')}」），只能一家胡",
+            f"the house rules allow one winner only ('{rule_name('multi_win', 'en')}' is off)",
+            "rules.multi_win",
         )
     if discarder is not None and len({w.win for w in winners}) > 1:
-        faces = "、".join(dict.fromkeys(code(w.win) for w in winners))
+        faces = dict.fromkeys(w.win for w in winners)
         raise error(
             "E_CONTEXT",
-            f"一炮多响胡的是同一张牌，win_tile 却不同：{faces}",
-            f"winners of one discard win on one tile, but their win_tile differ: {faces}",
+            "一炮多响胡的是同一张牌，这里的和牌张却不同："
+            + "、".join(face_name(f, "zh-hans") for f in faces),
+            "winners of one discard win on one tile, but their winning tiles differ: "
+            + ", ".join(face_name(f, "en") for f in faces),
+            "winners.win_tile",
         )
     for i, k in enumerate(kongs):
         if k.seat not in SEATS or k.seat in seen:
             winner = k.seat in SEATS
-            why = "是胡牌的人（其杠请写进 melds）" if winner else "不是座位 E、S、W、N"
+            why = "是胡牌的人（胡牌的人的杠写在他的副露里）" if winner else f"不是座位（{SEAT_LIST[0]}）"
             why_en = (
-                "is a winner (a winner's kongs are its melds)"
+                "is a winner (a winner's kongs are among its melds)"
                 if winner
-                else "is not one of the seats E, S, W, N"
+                else f"is not a seat ({SEAT_LIST[1]})"
             )
             raise error(
                 "E_CONTEXT",
-                f"kongs 第 {i + 1} 项的 seat {_seat_word(k.seat)} {why}",
-                f"kongs entry {i + 1}: seat {_seat_word(k.seat)} {why_en}",
+                f"没胡的人的第 {i + 1} 个杠：座位 {seat_word(k.seat)} {why}",
+                f"kong {i + 1} of a player who did not win: the seat {seat_word_en(k.seat)} "
+                f"{why_en}",
+                f"kongs[{i}].seat",
             )
     most = rules["piao_fen_max"]
     for seat, n in piao.items():
         if seat not in SEATS or not 0 <= n <= most:
+            if seat not in SEATS:
+                raise error(
+                    "E_CONTEXT",
+                    f"飘分写给了 {seat_word(seat)}：那不是座位（{SEAT_LIST[0]}）",
+                    f"piao points were given for {seat_word_en(seat)}, which is not a seat "
+                    f"({SEAT_LIST[1]})",
+                    f"piao_fen.{seat}",
+                )
             raise error(
                 "E_CONTEXT",
-                f"piao_fen 的 {seat}={n} 不行：座位是 E、S、W、N，飘分 0 到 {most}",
-                f"piao_fen {seat}={n} is not allowed: seats E, S, W, N, values 0 to {most}",
+                f"{seat_word(seat)}飘 {n} 分不行：本桌飘分是 0 到 {most} 分",
+                f"{seat_word_en(seat)} cannot float {n} points: this table's piao is 0 to {most}",
+                f"piao_fen.{seat}",
             )
-    for w in winners:
+    for i, w in enumerate(winners):
         if len(w.melds) > 4:
             raise error(
                 "E_CONTEXT",
-                f"{w.seat} 最多四副副露，收到 {len(w.melds)} 副",
-                f"{w.seat} has at most four melds, got {len(w.melds)}",
+                f"{seat_word(w.seat)}最多四副副露，收到 {len(w.melds)} 副",
+                f"{seat_word_en(w.seat)} has at most four melds, got {len(w.melds)}",
+                f"winners[{i}].melds",
             )
     return Request(rules, dealer, silver, winners, discarder, robbed, kongs, piao)
 
 
-def _check_feeder(owner: str, kind: str, feeder: Any, where: str, where_en: str) -> None:
+def _check_feeder(
+    owner: str, kind: str, feeder: Any, where: str, where_en: str, field: str
+) -> None:
     """HZ5.2: ``from`` required on a kong, never on a concealed kong, a seat not the owner."""
+    field = f"{field}.from"
     if feeder is None:
         if kind == "kong":
             raise error(
                 "E_MELD_FEEDER",
-                f"{where}是明杠，要填放杠的人（from）",
-                f"{where_en} is an exposed kong: enter who fed it (from)",
+                f"{where}是明杠，要填放杠的人",
+                f"{where_en} is an exposed kong: enter who fed it",
+                field,
             )
         return
     if kind == "concealed_kong":
         raise error(
             "E_MELD_FEEDER",
-            f"{where}是暗杠，不能有 from",
-            f"{where_en} is a concealed kong: it has no from",
+            f"{where}是暗杠，没有放杠的人",
+            f"{where_en} is a concealed kong: nobody fed it",
+            field,
         )
     if feeder not in SEATS:
         raise error(
             "E_MELD_FEEDER",
-            f"{where}的 from {_seat_word(feeder)} 不是座位 E、S、W、N",
-            f"{where_en}: from {_seat_word(feeder)} is not one of the seats E, S, W, N",
+            f"{where}的放杠的人 {seat_word(feeder)} 不是座位（{SEAT_LIST[0]}）",
+            f"{where_en}: who fed it, {seat_word_en(feeder)}, is not a seat ({SEAT_LIST[1]})",
+            field,
         )
     if feeder == owner:
         raise error(
             "E_MELD_FEEDER",
-            f"{where}的 from 不能是 {owner} 自己",
-            f"{where_en}: from cannot be its owner {owner}",
+            f"{where}的放杠的人不能是{seat_word(owner)}自己",
+            f"{where_en}: it cannot be fed by its owner, {seat_word_en(owner)}",
+            field,
         )
 
 
-def _check_shape(kind: str, faces: tuple[int, ...], where: str, where_en: str) -> None:
+def _check_shape(
+    kind: str, faces: tuple[int, ...], where: str, where_en: str, field: str
+) -> None:
     if RED in faces:
         raise error(
             "E_MELD_WILD",
             f"{where}里有红中：红中是万能牌，不能碰杠",
-            f"{where_en} holds a 紅中: the wild is never pung or kong",
+            f"{where_en} holds a Red Dragon: the wild is never pung or kong",
+            f"{field}.tiles",
         )
     size = 3 if kind == "pung" else 4
     if len(faces) != size or len(set(faces)) != 1:
-        shown = "".join(code(f) for f in faces) or '""'
+        shown = tile_words(faces, "zh-hans") if faces else "（没有牌）"
+        shown_en = tile_words(faces, "en") if faces else "(no tiles)"
         raise error(
             "E_MELD_SHAPE",
             f"{where}的牌 {shown} 不是 {size} 张相同的牌",
-            f"{where_en}: tiles {shown} are not {size} identical tiles",
+            f"{where_en}: the tiles {shown_en} are not {size} identical tiles",
+            f"{field}.tiles",
         )
 
 
 def check_melds(req: Request) -> None:
     """HZ15 step 3: each winner's melds in order, each through every check; then ``kongs``."""
-    for w in req.winners:
+    for n, w in enumerate(req.winners):
         for i, m in enumerate(w.melds):
-            where, where_en = f"{w.seat} 的第 {i + 1} 副副露", f"{w.seat}'s meld {i + 1}"
+            where = f"{seat_word(w.seat)}的第 {i + 1} 副副露"
+            where_en = f"{seat_word_en(w.seat)}'s meld {i + 1}"
+            field = f"winners[{n}].melds[{i}]"
             if m.kind == "chi":
                 raise error(
                     "E_CHI_NOT_ALLOWED",
                     f"{where}是吃：红中麻将不可吃牌",
                     f"{where_en} is a chow: no chow may be claimed in Hongzhong mahjong",
+                    f"{field}.kind",
                 )
-            _check_shape(m.kind, m.faces, where, where_en)
-            _check_feeder(w.seat, m.kind, m.feeder, where, where_en)
+            _check_shape(m.kind, m.faces, where, where_en, field)
+            _check_feeder(w.seat, m.kind, m.feeder, where, where_en, field)
     for i, k in enumerate(req.kongs):
-        where, where_en = f"kongs 第 {i + 1} 项", f"kongs entry {i + 1}"
+        where = f"{seat_word(k.seat)}的杠（没胡的人的第 {i + 1} 个杠）"
+        where_en = f"{seat_word_en(k.seat)}'s kong (kong {i + 1} of a player who did not win)"
         if k.faces is not None:
-            _check_shape(k.kind, k.faces, where, where_en)
-        _check_feeder(k.seat, k.kind, k.feeder, where, where_en)
+            _check_shape(k.kind, k.faces, where, where_en, f"kongs[{i}]")
+        _check_feeder(k.seat, k.kind, k.feeder, where, where_en, f"kongs[{i}]")
 
 
 def most_birds(rules: Mapping[str, Any], no_red: bool) -> int:
@@ -369,16 +429,17 @@ def most_birds(rules: Mapping[str, Any], no_red: bool) -> int:
 
 def check_hands(req: Request) -> None:
     """HZ15 steps 4–7: tile count, copies, the winning tile, then the later E_CONTEXT."""
-    for w in req.winners:
+    for i, w in enumerate(req.winners):
         n = len(w.concealed) + 3 * len(w.melds)
         if n != 14:
             raise error(
                 "E_TILE_COUNT",
-                f"{w.seat} 的手牌加副露（每副按 3 张）应是 14 张，收到 {n} 张",
-                f"{w.seat}'s concealed tiles + 3 × melds must be 14, got {n}",
+                f"{seat_word(w.seat)}的手牌加副露（每副按 3 张）应是 14 张，收到 {n} 张",
+                f"{seat_word_en(w.seat)}'s concealed tiles + 3 × melds must be 14, got {n}",
+                f"winners[{i}].concealed",
             )
     reds = req.rules["hong_zhong_count"]
-    for w in req.winners:
+    for i, w in enumerate(req.winners):
         copies = Counter(w.concealed) + Counter(w.birds)
         for m in w.melds:
             copies.update(m.faces)
@@ -387,28 +448,35 @@ def check_hands(req: Request) -> None:
             if count > limit:
                 raise error(
                     "E_TOO_MANY_COPIES",
-                    f"{w.seat} 的手牌、副露和鸟里有 {count} 张 {code(face)}，最多 {limit} 张",
-                    f"{w.seat}'s hand, melds and birds hold {count} of {code(face)}; "
-                    f"at most {limit}",
+                    f"{seat_word(w.seat)}的手牌、副露和鸟里有 {count} 张"
+                    f"{face_name(face, 'zh-hans')}，最多 {limit} 张",
+                    f"{seat_word_en(w.seat)}'s hand, melds and birds hold {count} of "
+                    f"{face_name(face, 'en')}; at most {limit}",
+                    f"winners[{i}]",
                 )
-    for w in req.winners:
+    for i, w in enumerate(req.winners):
         if w.win not in w.concealed:
             raise error(
                 "E_WIN_TILE",
-                f"{w.seat} 的和牌张 {code(w.win)} 不在手牌中",
-                f"{w.seat}'s win tile {code(w.win)} is not in the concealed tiles",
+                f"{seat_word(w.seat)}的和牌张{face_name(w.win, 'zh-hans')}不在手牌中",
+                f"{seat_word_en(w.seat)}'s winning tile, {face_name(w.win, 'en')}, is not among "
+                "the concealed tiles",
+                f"winners[{i}].win_tile",
             )
-    for w in req.winners:
+    for i, w in enumerate(req.winners):
         most = most_birds(req.rules, RED not in w.concealed)
         if len(w.birds) > most:
             raise error(
                 "E_CONTEXT",
-                f"{w.seat} 最多可抓 {most} 只鸟，收到 {len(w.birds)} 只",
-                f"{w.seat} may count at most {most} birds, got {len(w.birds)}",
+                f"{seat_word(w.seat)}最多可抓 {most} 只鸟，收到 {len(w.birds)} 只",
+                f"{seat_word_en(w.seat)} may count at most {most} birds, got {len(w.birds)}",
+                f"winners[{i}].birds",
             )
     if req.discarder is not None and req.winners and req.winners[0].win == RED:
         raise error(
             "E_CONTEXT",
-            "打出的红中不能胡（点炮或抢杠胡的和牌张不能是 5z）",
-            "a thrown 紅中 cannot be won on (a discard or robbed-kong win_tile cannot be 5z)",
+            "打出的红中不能胡（点炮或抢杠胡的和牌张不能是红中）",
+            "a thrown Red Dragon cannot be won on (the winning tile of a discard or a robbed "
+            "kong cannot be the Red Dragon)",
+            "winners.win_tile",
         )

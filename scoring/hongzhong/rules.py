@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from scoring.base import read_labels
 from scoring.hongzhong.errors import HongzhongError
 
 RULESETS: tuple[str, ...] = ("hongzhong",)
@@ -56,6 +58,36 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+# Each key's name for people (house_rules.json): the texts name a house rule by it, never by key.
+_LABELS, _CHOICE_LABELS = read_labels(__package__)
+_LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
+
+
+# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
+_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
+
+
+def rule_name(key: str, language: str = "zh-hans") -> str:
+    """A house rule's name, without the explanation and rule id its form label adds.
+
+    >>> rule_name("multi_win"), rule_name("multi_win", "en")
+    ('一炮多响', 'One discard, several winners allowed')
+    """
+    label = _LABELS[key][_LANGUAGE[language]]
+    return _RULE_ID_NOTE.sub("", label).strip()
+
+
+def choice_name(key: str, choice: str, language: str = "zh-hans") -> str:
+    """A choice's name: ``choice_name("qiang_gang_hu", "off")`` → 不能抢杠胡."""
+    return _CHOICE_LABELS[key][choice][_LANGUAGE[language] - 1]
+
+
+def _choices(key: str, joiner: str, language: str) -> str:
+    """Each choice's name, quoted as a name: 「…」 in Chinese, "…" in English."""
+    names = (choice_name(key, c, language) for c in CHOICES[key])
+    return joiner.join(f'"{n}"' if language == "en" else f"「{n}」" for n in names)
+
+
 def house_rule_defaults(ruleset: str = "hongzhong") -> dict[str, Any]:
     """Every HZ16 key with its default.
 
@@ -72,8 +104,9 @@ def check_ruleset(ruleset: object) -> str:
     if ruleset not in RULESETS:
         raise HongzhongError(
             "E_RULES",
-            f"红中麻将只有规则集 hongzhong，收到 ruleset {ruleset!r}",
-            f"Hongzhong mahjong has one rule set, hongzhong; got ruleset {ruleset!r}",
+            f"红中麻将只有一套规则，收到「{ruleset}」",
+            f"Hongzhong mahjong has one rule set, hongzhong; got {ruleset!r}",
+            "ruleset",
         )
     return ruleset  # type: ignore[return-value]
 
@@ -89,50 +122,60 @@ def make_rules(
     >>> make_rules("hongzhong", {"hong_zhong_count": 6})
     Traceback (most recent call last):
     ...
-    scoring.hongzhong.errors.HongzhongError: E_RULES: house rule hong_zhong_count must be one of 4, 8, got 6
+    scoring.hongzhong.errors.HongzhongError: E_RULES: the house rule 'Red Dragons in the set' must be one of 4, 8, got 6
     """
     check_ruleset(ruleset)
     values = dict(DEFAULTS)
     if overrides is None:
         return MappingProxyType(values)
     if not isinstance(overrides, Mapping):
-        raise HongzhongError("E_RULES", "rules 应是一个对象", "rules must be an object")
+        raise HongzhongError(
+            "E_RULES", "房规应是一张表（每条房规一个值）", "the house rules must be an object", "rules"
+        )
     for key, value in overrides.items():
         if key not in DEFAULTS:
             raise HongzhongError(
                 "E_RULES",
-                f"红中麻将没有这条房规：{key!r}",
+                f"红中麻将没有这条房规：「{key}」",
                 f"Hongzhong mahjong has no house rule {key!r}",
+                f"rules.{key}",
             )
+        name, name_en, field = rule_name(key), rule_name(key, "en"), f"rules.{key}"
         if key in INT_ONLY:
             allowed = INT_ONLY[key]
             if isinstance(value, bool) or value not in allowed or not isinstance(value, int):
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规 {key} 只能是 {'、'.join(map(str, allowed))}，收到 {value!r}",
-                    f"house rule {key} must be one of {', '.join(map(str, allowed))}, "
+                    f"房规「{name}」只能是 {'、'.join(map(str, allowed))}，收到「{value}」",
+                    f"the house rule '{name_en}' must be one of {', '.join(map(str, allowed))}, "
                     f"got {value!r}",
+                    field,
                 )
         elif key in INT_KEYS:
             _, low, high = INT_KEYS[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规 {key} 应是 {low} 到 {high} 的整数，收到 {value!r}",
-                    f"house rule {key} must be a whole number from {low} to {high}, got {value!r}",
+                    f"房规「{name}」应是 {low} 到 {high} 的整数，收到「{value}」",
+                    f"the house rule '{name_en}' must be a whole number from {low} to {high}, "
+                    f"got {value!r}",
+                    field,
                 )
         elif key in CHOICES:
             if not isinstance(value, str) or value not in CHOICES[key]:
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规 {key} 只能是 {'、'.join(CHOICES[key])}，收到 {value!r}",
-                    f"house rule {key} must be one of {', '.join(CHOICES[key])}, got {value!r}",
+                    f"房规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"the house rule '{name_en}' must be one of: "
+                    f"{_choices(key, '; ', 'en')}; got {value!r}",
+                    field,
                 )
         elif not isinstance(value, bool):
             raise HongzhongError(
                 "E_RULES",
-                f"房规 {key} 应是 true 或 false，收到 {value!r}",
-                f"house rule {key} must be true or false, got {value!r}",
+                f"房规「{name}」只能是选或不选，收到「{value}」",
+                f"the house rule '{name_en}' is either on or off, got {value!r}",
+                field,
             )
         values[key] = value
     return MappingProxyType(values)

@@ -112,7 +112,8 @@ def test_create_session_answers_the_session_with_its_state(api):
         ({"base_silver": "abc"}, "E_INVALID", "base_silver"),
         ({"ruleset": "hongzhong"}, "E_RULES", "hongzhong"),
         ({"rules": {"no_such_rule": 1}}, "E_RULES", "no_such_rule"),
-        ({"rules": {"pao_feng": "six"}}, "E_RULES", "pao_feng"),
+        # a house rule by its name on the form (R12); the key is in the error's "field"
+        ({"rules": {"pao_feng": "six"}}, "E_RULES", "'Pao feng (one-tile wait)'"),
     ],
 )
 def test_create_session_refuses_bad_input_and_saves_nothing(api, change, code, names):

@@ -259,7 +259,7 @@ def test_an_anji_sitting_exported_and_imported(api):
         ({"players": ["甲", "乙", "丙", "丁", "戊"]}, "E_INVALID", "players"),
         ({"ruleset": "anqing"}, "E_RULES", "anqing"),
         ({"rules": {"pao_feng": 8}}, "E_RULES", "pao_feng"),
-        ({"rules": {"bao_tou": None}}, "E_RULES", "bao_tou"),
+        ({"rules": {"bao_tou": None}}, "E_RULES", "「爆头（抓头）」"),  # by its name (AJ13)
         ({"game": "anqing"}, "E_INVALID", "player_count"),
     ],
 )

@@ -14,33 +14,52 @@ from django.utils.html import strip_tags
 from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator.models import Round
+from calculator.web.vocabulary import seat_label
 from scoring import score
 from tests.pages.conftest import bao_form
 
 TABLE = {"ruleset": "anqing", "dealer": "E", "dealer_streak": 0, "base_silver": "1"}
 
 # What a person reads, per page language: the full sentence on the why page, a few words in the
-# round list. The engine writes seats, not player names (西家 / West).
+# round list. The engine writes seats by their words (西家 / West); a page names each seat as it
+# names seats everywhere (calculator.web.seat_words): the wind and the player in a sitting
+# ("西 · 阿西"), the engine's own seat word in the calculator.
 WORDS = {
     "zh-hans": {
-        "why": ("西家喂了南家三口", "碰二万、碰三筒、碰四条", "三口全碰杠 ×6", "R10.5"),
-        "short": "顺包 ×6: 西家喂了南家3口碰杠",
+        "why": ("{W}喂了{S}三口", "碰二万、碰三筒、碰四条", "三口全碰杠 ×6", "R10.5"),
+        "short": "顺包 ×6: {W}喂了{S}3口碰杠",
+        "seats": {"W": "西家", "S": "南家"},
     },
     "zh-hant": {
-        "why": ("西家餵了南家三口", "碰二萬、碰三筒、碰四條", "三口全碰槓 ×6", "R10.5"),
-        "short": "順包 ×6: 西家餵了南家3口碰槓",
+        "why": ("{W}餵了{S}三口", "碰二萬、碰三筒、碰四條", "三口全碰槓 ×6", "R10.5"),
+        "short": "順包 ×6: {W}餵了{S}3口碰槓",
+        "seats": {"W": "西家", "S": "南家"},
     },
     "en": {
         "why": (
-            "West fed South three melds",
+            "{W} fed {S} three melds",
             "pung of 2 Characters, pung of 3 Dots, pung of 4 Bamboo",
             "three pung/kong mouths ×6",
             "liability for feeding (shun bao)",
         ),
-        "short": "×6: West fed South 3 pungs/kongs",
+        "short": "×6: {W} fed {S} 3 pungs/kongs",
+        "seats": {"W": "West", "S": "South"},
     },
 }
 LANGUAGES = list(WORDS)
+NAMES = {"E": "阿东", "S": "阿南", "W": "阿西", "N": "阿北"}
+
+
+def words(language: str, key: str, names: dict | None = None) -> list[str]:
+    """The texts a page in ``language`` shows, each seat named as that page names it."""
+    with translation.override(language):
+        seats = (
+            {seat: seat_label(seat, names) for seat in ("W", "S")}
+            if names
+            else WORDS[language]["seats"]
+        )
+    texts = WORDS[language][key]
+    return [t.format(**seats) for t in ((texts,) if isinstance(texts, str) else texts)]
 
 
 def speak(client: Client, language: str) -> None:
@@ -54,8 +73,8 @@ def test_the_preview_names_the_feeder_the_melds_and_the_multiplier(
     speak(client, language)
     response = client.post("/calculator/", {**TABLE, **bao_form("S", "W")})
     assertContains(response, 'class="payment-why"', count=1)  # only the liable row has one
-    for words in WORDS[language]["why"]:
-        assertContains(response, words)
+    for text in words(language, "why"):
+        assertContains(response, text)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -66,8 +85,9 @@ def test_a_recorded_round_page_names_the_feeder_the_melds_and_the_multiplier(
     assert Round.objects.filter(session=sitting).count() == 1
     speak(owner_client, language)
     detail = owner_client.get(f"/sessions/{sitting.pk}/rounds/1/")
-    for words in WORDS[language]["why"]:
-        assertContains(detail, words)
+    for text in words(language, "why", NAMES):
+        assertContains(detail, text)
+    assertNotContains(detail, WORDS[language]["seats"]["W"])  # the player, not the bare seat
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -91,17 +111,18 @@ def test_the_round_list_says_it_in_a_few_words(language: str) -> None:
             {
                 "rounds": [entry],
                 "links": False,
-                "seat_names": {"E": "阿东", "S": "阿南", "W": "阿西", "N": "阿北"},
+                "seat_names": NAMES,
             },
         )
     # The label (顺包 ×6) is kept on one line by its own element: the words are read as text.
-    assert WORDS[language]["short"] in strip_tags(html), html
+    assert words(language, "short", NAMES)[0] in strip_tags(html), html
 
 
 def test_the_session_page_round_list_says_it_in_a_few_words(owner_client: Client, sitting) -> None:
     owner_client.post(f"/sessions/{sitting.pk}/rounds/new/", {**bao_form("S", "W"), "confirm": "1"})
     page = owner_client.get(f"/sessions/{sitting.pk}/").content.decode()
-    assert WORDS["zh-hans"]["short"] in strip_tags(page)
+    # The label (顺包 ×6) is kept on one line by its own element: the words are read as text.
+    assert words("zh-hans", "short", NAMES)[0] in strip_tags(page)
 
 
 def test_a_round_stored_before_the_reason_still_shows_its_liability(

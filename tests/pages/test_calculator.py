@@ -38,7 +38,10 @@ def test_a_score_shows_the_reading_items_rules_quotes_and_payments(client: Clien
     assertContains(response, "跑风")  # R7 PAO_FENG, the item's name in 简体 on a 简体 page
     assertContains(response, 'href="/rules/#R7-PAO_FENG">R7</a>', html=False)
     assertContains(response, "独吊")  # the plain reason
-    assertContains(response, "摸鑽不能平胡")  # the seed's words, exactly as the seed wrote them
+    # the seed's words for this hand's 獨吊, exactly as the seed wrote them; not R6.5's 摸鑽
+    # words, which are for a drawn 鑽 (a natural 九筒 was drawn)
+    assertContains(response, "如果摸2筒，胡牌算跑風")
+    assertNotContains(response, "摸鑽不能平胡")
     assertContains(response, "门清")
     assertContains(response, '<label for="id_rule-men_qing">门清</label>', html=False)
     # Dealer E pays (8 + 9) × 1 = 17, the others (4 + 9) = 13 (R9).
@@ -156,13 +159,17 @@ def test_labels_show_their_names(client: Client) -> None:
 
 
 def test_the_result_says_why_a_claimed_item_does_not_count(client: Client) -> None:
-    """R7 PAO_FENG: a two-sided win is no 跑風, and the result says so in the page's language."""
-    response = calc(client)  # PLAIN_HAND: 4m drawn at the open end of 456m
+    """R7 PAO_FENG: a two-sided win that looks like an edge (一万 drawn onto 二三万) is no 跑風,
+    and the result says so in the page's language; a two-sided win in the middle of a suit
+    (PLAIN_HAND: 四万 onto 五六万) is nowhere near 跑風 and is not told so."""
+    edge = {"hand": "23m456m234s678s99p", "win_tile": "1m"}
+    response = calc(client, **edge)
     assertContains(response, "为什么没算")
     assertContains(response, '<li data-not-counted="PAO_FENG">', html=False)
-    assertContains(response, "摸 四万 在 四五六万 的一头，是两面听")
+    assertContains(response, "摸 一万 在 一二三万 的一头，是两面听")
+    assertNotContains(calc(client), '<li data-not-counted="PAO_FENG">', html=False)
     client.cookies["django_language"] = "en"
     with translation.override("en"):  # the page's language stays with this test
-        english = calc(client)
-    assertContains(english, "the drawn 4 Characters completes 4-5-6 Characters at an open end")
+        english = calc(client, **edge)
+    assertContains(english, "the drawn 1 Characters completes 1-2-3 Characters at an open end")
     assertNotContains(english, "两面听")

@@ -230,15 +230,15 @@ def test_the_calculator_scores_a_hongzhong_round(client):
 @pytest.mark.parametrize(
     ("language", "named", "letter"),
     [
-        ("zh-hans", "南 · 乙 最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
-        ("zh-hant", "南 · 乙 最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
-        ("en", 'South · <span lang="zh">乙</span>', "S may"),
+        ("zh-hans", "南 · 乙最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
+        ("zh-hant", "南 · 乙最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
+        ('en', 'South · <span lang="zh">乙</span> may count at most 2 birds', "S may"),
     ],
 )
 def test_an_engine_refusal_names_the_seat_as_the_page_does(
     owner_client, hz_sitting, language, named, letter
 ):
-    """HZ8.2: one bird too many. The engine says "S"; the page says who that is."""
+    """HZ8.2: one bird too many. The engine says 南家 / South; the page says who that is."""
     owner_client.cookies["django_language"] = language
     url = f"/sessions/{hz_sitting.pk}/rounds/new/"
     data = round_form("self_draw", ["S"], winner_fields("S", {**S_SELF_DRAW, "birds": "3m6p9s"}))
@@ -262,4 +262,5 @@ def test_the_calculator_names_seats_in_an_engine_refusal(client):
         "preview": "1",
     }
     html = client.post("/calculator/", data).content.decode()
-    assert "南 最多可抓 2 只鸟" in html and "S 最多可抓" not in html
+    # no names in the calculator: the engine's own seat word
+    assert "南家最多可抓 2 只鸟" in html and "S 最多可抓" not in html

@@ -132,8 +132,17 @@ def test_the_document_is_rendered_once_per_process(
 
 
 def test_the_why_links_each_rule_id_of_an_item_to_its_heading(client: Client) -> None:
-    # 獨吊 on 九筒: PAO_FENG (rule "R7 PAO_FENG, R6.5") and MEN_QING (R7 MEN_QING).
+    # 獨吊 on a natural 九筒: PAO_FENG cites R7 PAO_FENG alone; MEN_QING R7 MEN_QING.
     response = client.post("/calculator/", {**TABLE, **hand_form("S", **PAOFENG_HAND)})
+    assertContains(
+        response,
+        '<span class="rule-id"><a class="rule-link" href="/rules/#R7-PAO_FENG">R7</a>'
+        "</span>",
+        html=False,
+    )
+    # 吊鑽 drawing the 鑽 (一筒, indicator 九筒): R6.5 applies too, and both are linked.
+    wild = {"indicator": "9p", "hand": "123m456m234s678s1p", "win_tile": "1p"}
+    response = client.post("/calculator/", {**TABLE, **hand_form("S", **wild)})
     assertContains(
         response,
         '<span class="rule-id"><a class="rule-link" href="/rules/#R7-PAO_FENG">R7</a>, '

@@ -164,7 +164,7 @@ def test_round_page_explains_the_recorded_score(owner_client, sitting) -> None:
     )
     response = owner_client.get(f"/sessions/{sitting.pk}/rounds/1/")
     assertContains(response, "跑風")
-    assertContains(response, "摸鑽不能平胡")
+    assertContains(response, "如果摸2筒，胡牌算跑風")  # the seed's words for 獨吊 (R7 PAO_FENG)
     assertContains(response, "門清")
     assertContains(response, "更正")
     assertContains(response, "作废")

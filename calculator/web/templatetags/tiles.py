@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 
 import scoring
 from calculator.web.hans import to_hans, to_hant
+from calculator.web.seat_words import name_seats
 from calculator.web.vocabulary import SEAT_WINDS, SUIT_ORDER, faces_of, page_language
 from scoring import tiles as scoring_tiles
 
@@ -194,8 +195,8 @@ def pick_tag(context: template.Context, entry: dict, key: str) -> str:
 
 def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
     """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
-    page: the engine's names, reasons and messages. A message (an error) names its seats as the
-    page does ("南 · 阿南", not the engine's "S"; "South · 阿南's discard" in English)."""
+    page: the engine's names, reasons and messages, each seat named as the page names it ("南 ·
+    阿南" in a sitting, the engine's own 南家 / South in the calculator; ``name_seats``)."""
     if not isinstance(entry, dict):
         return ""
     language = page_language()
@@ -208,21 +209,10 @@ def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
         elif language == "zh-hant":
             text = to_hant(text)
     if key != "quote" and isinstance(text, str):
-        # Every engine text the page shows (a message, an item's reason, a payment's why) names
-        # its seats as the page does; the seed's quote stays as written.
-        text = seats_named(text, seat_names)
+        # Every engine text the page shows names its seats as the page does; the seed's quote
+        # stays as written.
+        text = name_seats(text, seat_names, language)
     return text
-
-
-# A seat as the engine writes it in a message: E S W N standing alone (not in E_CONTEXT, a word
-# or a tile).
-ENGINE_SEAT = re.compile(r"(?<![A-Za-z0-9_'])([ESWN])(?=$|[^A-Za-z0-9_']|'s\b)")
-
-
-def seats_named(text: str, seat_names: dict | None = None) -> str:
-    """An engine message with each seat letter in the page's words: "S 最多可抓 2 只鸟" is
-    "南 · 阿南 最多可抓 2 只鸟" in a sitting, "南 最多可抓 2 只鸟" in the calculator."""
-    return ENGINE_SEAT.sub(lambda found: seat_label(found.group(1), seat_names), text)
 
 
 @register.filter

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import FACES, ScoringError, make_rules
+from scoring import DEFAULTS, FACES, ScoringError, make_rules
+from scoring.anqing.rules import rule_name
 from scoring.tiles import parse_tiles, tile_words
 from tests.scoring.anqing.anqing_case import hand, meld, names_tile, refusal
 
@@ -167,6 +168,10 @@ def test_each_error_code(request_: dict, code: str, named: str | None) -> None:
         faces = parse_tiles(named, "named")
         assert tile_words(faces) in error["message"], error
         assert tile_words(faces, "en") in error["message_en"], error
+    elif code == "E_RULES" and named in DEFAULTS:  # a house rule, by its name (R12)
+        assert rule_name(named) in error["message"], error
+        assert rule_name(named, "en") in error["message_en"], error
+        assert error["field"] == f"rules.{named}", error
     else:
         assert named in error["message"] and named in error["message_en"], error
 
@@ -191,7 +196,9 @@ FIELD_ROWS = [
 def test_context_errors_name_the_field(request_: dict, field: str) -> None:
     error = refusal(request_)
     assert error["code"] == "E_CONTEXT"
-    assert field in error["message_en"], error
+    # The messages name it in a player's words; the request key is the error's "field".
+    assert error["field"].split(".")[0] == field, error
+    assert field not in error["message"], error
 
 
 # Several faults at once: the first in R11's order is reported.

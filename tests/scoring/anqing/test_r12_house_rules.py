@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import house_rule_defaults
+from scoring import DEFAULTS, house_rule_defaults
+from scoring.anqing.rules import rule_name
 from tests.scoring.anqing.anqing_case import (
     assert_payments,
     assert_scores,
@@ -303,7 +304,12 @@ BAD_RULES_ROWS = [
 def test_bad_house_rules_are_refused(overrides: dict) -> None:
     error = refusal(hand(PLAIN, "3s", rules=overrides))
     assert error["code"] == "E_RULES"
-    assert next(iter(overrides)) in error["message_en"]
+    key = next(iter(overrides))
+    assert error["field"] == f"rules.{key}"
+    if key in DEFAULTS:  # named by its name on the house-rules form (R12)
+        assert rule_name(key, "en") in error["message_en"] and rule_name(key) in error["message"]
+    else:  # what was typed, quoted
+        assert key in error["message_en"] and key in error["message"]
 
 
 ITEM_DEFAULTS = {

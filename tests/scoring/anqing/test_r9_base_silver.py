@@ -46,7 +46,9 @@ def test_base_silver_multiplies_every_payment_exactly(silver: object, total: str
 def test_base_silver_out_of_range_is_refused_by_name(silver: str, code: str) -> None:
     error = score({**HAND, "base_silver": silver})["error"]
     assert error["code"] == code
-    assert "base_silver" in error["message"] and "base_silver" in error["message_en"]
+    # named as a player names it (R9: 基礎銀子), not by its request key
+    assert "基礎銀子" in error["message"] and "base silver" in error["message_en"].lower()
+    assert "base_silver" not in error["message"] + error["message_en"]
 
 
 @pytest.mark.parametrize("field", ["indicator", "win_tile"])

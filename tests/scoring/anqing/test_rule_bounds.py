@@ -1,5 +1,6 @@
-"""R12 house rules have upper bounds, refused with E_RULES naming the key, the bound and the
-value; R9 base silver is read from ASCII digits only, up to one limit (MAX_SILVER)."""
+"""R12 house rules have upper bounds, refused with E_RULES naming the rule (by its name, the key
+in ``field``), the bound and the value; R9 base silver is read from ASCII digits only, up to one
+limit (MAX_SILVER)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from scoring import (
     make_rules,
     score,
 )
+from scoring.anqing.rules import rule_name
 
 HAND = {
     "indicator": "6m",
@@ -57,14 +59,17 @@ def test_a_number_up_to_its_bound_is_taken(key: str) -> None:
 def test_a_number_over_its_bound_is_refused_naming_key_bound_and_value(key: str, over: int):
     value = MAXIMA[key] + over
     error = rules_error({key: value})
+    assert rule_name(key) in error.message and rule_name(key, "en") in error.message_en
+    assert error.as_dict()["error"]["field"] == f"rules.{key}"
     for text in (error.message, error.message_en):
-        assert key in text and str(MAXIMA[key]) in text and str(value) in text
+        assert key not in text and str(MAXIMA[key]) in text and str(value) in text
 
 
 @pytest.mark.parametrize("key", LADDER_KEYS)
 def test_a_ladder_step_over_the_bound_is_refused(key: str) -> None:
     error = rules_error({key: [1, MAXIMA[key] + 1]})
-    assert key in error.message_en and str(MAXIMA[key]) in error.message_en
+    assert rule_name(key, "en") in error.message_en and str(MAXIMA[key]) in error.message_en
+    assert error.field == f"rules.{key}"
     assert str(MAXIMA[key] + 1) in error.message_en
 
 
@@ -72,13 +77,15 @@ def test_a_ladder_step_over_the_bound_is_refused(key: str) -> None:
 def test_a_ladder_longer_than_its_steps_is_refused(key: str) -> None:
     assert make_rules("anqing", {key: [1] * MAX_STEPS[key]})[key] == (1,) * MAX_STEPS[key]
     error = rules_error({key: [1] * (MAX_STEPS[key] + 1)})
-    assert key in error.message_en and str(MAX_STEPS[key]) in error.message_en
+    assert rule_name(key, "en") in error.message_en and str(MAX_STEPS[key]) in error.message_en
+    assert error.field == f"rules.{key}"
 
 
 def test_the_tester_case_is_refused_by_the_engine_too() -> None:
     result = score({**HAND, "rules": {"dealer_base": 2147483648}})
     assert result["error"]["code"] == "E_RULES"
-    assert "dealer_base" in result["error"]["message_en"]
+    assert "Dealer base" in result["error"]["message_en"]
+    assert result["error"]["field"] == "rules.dealer_base"
 
 
 def test_the_largest_rules_still_score() -> None:
@@ -105,7 +112,7 @@ def test_the_largest_rules_still_score() -> None:
 def test_base_silver_in_other_digits_is_not_a_number(silver: str) -> None:
     error = score({**HAND, "base_silver": silver})["error"]
     assert error["code"] == "E_NOTATION"
-    assert "base_silver" in error["message"] and "base_silver" in error["message_en"]
+    assert "基礎銀子" in error["message"] and "Base silver" in error["message_en"]
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,8 @@ def test_random_rounds(winners, discarder, robbed, house, dealer):
     }
     result = score(request)
     if "error" in result:
-        assert set(result["error"]) == {"code", "message", "message_en"}
+        assert {"code", "message", "message_en"} <= set(result["error"])
+        assert set(result["error"]) <= {"code", "message", "message_en", "field"}
         return
     assert sum(Decimal(v) for v in result["net"].values()) == 0
     detail = [p for w in result["wins"] for p in w["payments"]] + result["kong_payments"]
