@@ -63,13 +63,22 @@ def test_every_section_and_sub_rule_is_a_heading_with_its_id(client: Client) -> 
         assertContains(response, f'<a href="#{rule_id}">{rule_id} ', html=False)  # contents
     for rule_id in sub_rules:
         assertContains(response, f'<h3 id="{rule_id}">{rule_id} ', count=1, html=False)
-    # an item's and an error's heading: words on a Chinese page, the code on the English one
+    # an item's and an error's heading: its words, not its code, in every language (the code
+    # stays its anchor)
     assertContains(response, '<h3 id="R7-PAO_FENG">跑风 — 6 番</h3>', html=False)
     assertContains(response, '<h3 id="E_WILD_DRAW">摸钻没成跑风</h3>', html=False)
     speak(client, "en")
     response = client.get("/rules/")
-    assertContains(response, '<h3 id="R7-PAO_FENG">R7 PAO_FENG · 跑風', html=False)
-    assertContains(response, '<h3 id="E_WILD_DRAW">E_WILD_DRAW</h3>', html=False)
+    assertContains(
+        response,
+        '<h3 id="R7-PAO_FENG">R7 Pao feng (one-tile wait) · <span lang="zh-Hant">跑風</span> — 6</h3>',
+        html=False,
+    )
+    assertContains(
+        response,
+        '<h3 id="E_WILD_DRAW">A drawn wild without <span lang="zh-Hant">跑風</span></h3>',
+        html=False,
+    )
 
 
 # The heading under which a book has two tables: its second is named "<heading> (2)".

@@ -30,6 +30,7 @@ API_PART = '<h2 id="api">'  # the closing part for API users, the same anchor in
 SEED_QUOTE = re.compile(r"「[^」]*」")  # the source text, quoted as the seed wrote it
 SNAKE_CASE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 NOTATION = re.compile(r"\b\d+[mpsz]\b")
+CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")  # PAO_FENG, E_WILD_DRAW
 CODE_OR_PRE = re.compile(r"<(code|pre)\b[^>]*>.*?</\1>", re.S)
 HAN = re.compile(r"[\u3400-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]")
@@ -84,6 +85,13 @@ def developer_words(page: str) -> list[str]:
     return SNAKE_CASE.findall(words) + NOTATION.findall(words)
 
 
+def item_codes(page: str) -> list[str]:
+    """An item's or an error's code (``PAO_FENG``, ``E_WILD_DRAW``) a player would read: outside
+    ``<code>`` / ``<pre>`` and above the part for API users (the code stays in a heading's id
+    and a link's target, which no one reads)."""
+    return CODE.findall(text_of(prose(page)))
+
+
 def chinese_share(page: str) -> float:
     """The share of Chinese characters among the letters of a page's prose (0: all Latin)."""
     words = text_of(prose(page))
@@ -115,6 +123,15 @@ def test_developer_words_catches_a_field_name_and_notation_outside_code() -> Non
     assert developer_words("<pre><code>fan_bao_factor × 2</code></pre>") == []
     assert developer_words(f"<p>跑风</p>{API_PART}给 API 使用者</h2><p>pao_feng 9p</p>") == []
     assert developer_words("<p>R7 PAO_FENG、E_WILD_DRAW、R10.5</p>") == []
+
+
+def test_item_codes_catches_a_code_in_words_a_player_reads() -> None:
+    planted = '<h3 id="R7-PAO_FENG">R7 PAO_FENG · 跑風</h3><p>refused with E_WILD_DRAW</p>'
+    assert item_codes(planted) == ["PAO_FENG", "E_WILD_DRAW"]
+    good = '<h3 id="R7-PAO_FENG">R7 Pao feng · 跑風</h3><p><a href="#E_WILD_DRAW">refused</a></p>'
+    assert item_codes(good) == []
+    assert item_codes("<p><code>E_WILD_DRAW</code></p>") == []
+    assert item_codes(f"<p>跑风</p>{API_PART}给 API 使用者</h2><p>PAO_FENG</p>") == []
 
 
 def test_chinese_share_tells_chinese_prose_from_english() -> None:
@@ -180,6 +197,20 @@ def test_no_field_name_or_notation_above_the_part_for_api_users(language: str) -
     for key in house_rule_defaults("anqing"):
         assert f"<code>{key}</code>" in api, key
     assert "<code>123m456p789s11z</code>" in api
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_items_and_refused_hands_are_named_in_words_above_the_part_for_api_users(
+    language: str,
+) -> None:
+    """R7's items and R11's refused hands by their names (the English book: "R7 Pao feng
+    (one-tile wait) · 跑風", "Unreadable input"), each heading still anchored by its code."""
+    page = body(language)
+    assert item_codes(page) == []
+    for anchor in [f"R7-{item.code}" for item in scoring.ITEMS] + list(scoring.ERROR_CODES):
+        heading = re.search(rf'<h3 id="{anchor}">(.*?)</h3>', page)
+        assert heading, anchor
+        assert not CODE.search(text_of(heading[1])), heading[1]
 
 
 @pytest.mark.parametrize("language", CHINESE)
