@@ -18,10 +18,10 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 import scoring
 from calculator.web.games.anji.book import ANJI_ID
-from calculator.web.hans import TO_HANT
 from calculator.web.rules_book import book_html, rule_anchor
 from scoring.anji import house_rule_defaults
 from scoring.anji.rows import ROWS
+from tests.pages.words import VARIANTS
 
 URL = "/rules/anji/"
 LANGUAGES = ("zh-hans", "zh-hant", "en")
@@ -36,9 +36,10 @@ API_PART = 'id="for-api-users"'
 
 T2S = opencc.OpenCC("t2s")
 S2TW = opencc.OpenCC("s2tw")
-# The Taiwan forms the pages write for the engines' 简体 (calculator.web.hans, checked against s2tw
-# in test_hant_texts): s2tw writes 么 for 幺 (十三么) but would read 么 itself as the 简体 of 麼.
-TAIWAN_FORMS = frozenset(TO_HANT.values()) - {None}
+# Characters both scripts write, which s2tw still changes: the page-words checker's own list
+# (tests/pages/words.py). 幺 of 十三幺 (AJ6.4) is one; s2tw would write 么 for it, but reads 么
+# itself as the 简体 of 麼, so the 繁體 book writes 十三幺.
+BOTH_SCRIPTS = VARIANTS
 
 
 def body(language: str) -> str:
@@ -71,11 +72,11 @@ def prose(html_text: str) -> str:
 def other_script(html_text: str, language: str) -> set[str]:
     """The characters of a Chinese book's text (seed quotes aside) that belong to the other
     script: those OpenCC's t2s would change on a 简体 page, or s2tw on a 繁體 one (where a Taiwan
-    form the pages themselves write, such as 么, is not one)."""
+    variant both scripts write, such as 幺, is not one)."""
     text = SEED_QUOTE.sub("", html.unescape(re.sub(r"<[^>]+>", " ", html_text)))
     if language == "zh-hans":
         return {c for c in set(text) if T2S.convert(c) != c}
-    return {c for c in set(text) if S2TW.convert(c) != c and c not in TAIWAN_FORMS}
+    return {c for c in set(text) if S2TW.convert(c) != c and c not in BOTH_SCRIPTS}
 
 
 def developer_words(html_text: str) -> list[str]:
@@ -96,10 +97,10 @@ def test_the_checkers_catch_a_planted_example() -> None:
     # the other script: 繁體 headings on a 简体 page, 简体 ones on a 繁體 page (issue 26's own)
     assert other_script("<h2>座位與莊家</h2>", "zh-hans") == {"與", "莊"}
     assert other_script("<h2>人数与庄家</h2>", "zh-hant") == {"数", "与", "庄"}
-    # … but not the seed's words, nor 十三么 as the 繁體 pages write it
+    # … but not the seed's words, nor 十三幺 (AJ6.4), which both scripts write
     assert not other_script("<p>原文「庄家抓14张,闲家抓13张」</p>", "zh-hant")
-    assert not other_script("<p>十三么</p>", "zh-hant")
-    assert other_script("<p>十三幺 什么</p>", "zh-hant") == {"幺"}
+    assert not other_script("<p>十三幺</p>", "zh-hant")
+    assert other_script("<p>十三么 什么</p>", "zh-hant") == {"么"}
     # field names and notation in the prose, glued to Chinese too
     assert developer_words("<p>没说和在补牌上（kongs_before_win 为 0）</p>") == ["kongs_before_win"]
     assert developer_words("<p>手牌是222m，胡7z</p>") == ["222m", "7z"]
