@@ -6,7 +6,8 @@ names a seat by its wind and, in a sitting, the player's name ("东 · 老王", 
 page, the round list and an error message show an engine text through :func:`name_seats`, which
 puts the page's seat label in place of each seat word:
 
-- in a sitting (``names`` given), "南家胡北家打出的牌" reads "南 · 阿芳胡北 · 老王打出的牌";
+- in a sitting (``names`` given), "南家胡北家打出的牌" reads "南 · 阿芳 胡 北 · 老王 打出的牌" (a
+  label between Chinese words stands apart, so that a name does not run into the next word);
 - in the calculator (no names) the seat word is already the wind's own name and stays as it is.
 
 Texts kept before the engine wrote seat words (rounds stored earlier, whose 紅中 reasons said
@@ -43,6 +44,8 @@ _PLAIN = {
     "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
 }
 
+_APART = re.compile(r"[\u3400-\u9fff\uf900-\ufaff0-9]")  # a Chinese word or a number beside a label
+
 __all__ = ["SEAT_WORD", "name_seats"]
 
 
@@ -62,7 +65,11 @@ def name_seats(text: str, names: Mapping[str, str] | None = None, language: str 
         word = found.group(0)
         seat = _WORDS.get(word, word)
         if names and names.get(seat):
-            return seat_label(seat, names)
+            label = str(seat_label(seat, names))
+            start, end = found.start(), found.end()
+            before = " " if start and _APART.match(text, start - 1) else ""
+            after = " " if _APART.match(text, end) else ""
+            return f"{before}{label}{after}"
         return word if word in _WORDS else plain[seat]
 
     return SEAT_WORD.sub(named, text)

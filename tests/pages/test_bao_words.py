@@ -16,7 +16,7 @@ from django.utils.html import strip_tags
 from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator.models import Round
-from calculator.web.vocabulary import seat_label
+from calculator.web.seat_words import name_seats
 from scoring import score
 from tests.pages.conftest import bao_form
 
@@ -53,15 +53,17 @@ NAMES = {"E": "阿东", "S": "阿南", "W": "阿西", "N": "阿北"}
 
 
 def words(language: str, key: str, names: dict | None = None) -> list[str]:
-    """The texts a page in ``language`` shows, each seat named as that page names it."""
-    with translation.override(language):
-        seats = (
-            {seat: seat_label(seat, names) for seat in ("W", "S")}
-            if names
-            else WORDS[language]["seats"]
-        )
+    """The texts a page in ``language`` shows: the engine's seat words, or in a sitting (``names``)
+    each seat named as that page names it (``name_seats``: "西 · 阿西 喂了 南 · 阿南 三口")."""
     texts = WORDS[language][key]
-    return [t.format(**seats) for t in ((texts,) if isinstance(texts, str) else texts)]
+    shown = [
+        t.format(**WORDS[language]["seats"])
+        for t in ((texts,) if isinstance(texts, str) else texts)
+    ]
+    if names:
+        with translation.override(language):
+            shown = [name_seats(text, names, language) for text in shown]
+    return shown
 
 
 def speak(client: Client, language: str) -> None:

@@ -230,8 +230,8 @@ def test_the_calculator_scores_a_hongzhong_round(client):
 @pytest.mark.parametrize(
     ("language", "named", "letter"),
     [
-        ("zh-hans", "南 · 乙最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
-        ("zh-hant", "南 · 乙最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
+        ("zh-hans", "南 · 乙 最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
+        ("zh-hant", "南 · 乙 最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
         ('en', 'South · <span lang="zh">乙</span> may count at most 2 birds', "S may"),
     ],
 )

@@ -26,9 +26,9 @@ def labels(language: str, *seats: str) -> list[str]:
 @pytest.mark.parametrize(
     ("language", "text", "pattern", "seats"),
     [
-        pytest.param("zh-hans", "南家胡北家打出的牌", "{}胡{}打出的牌", "SN", id="HZ7.3-zh-hans"),
-        pytest.param("zh-hant", "西家餵了南家三口", "{}餵了{}三口", "WS", id="R10.1-zh-hant"),
-        pytest.param("zh-hans", "东家的手牌里没有红中", "{}的手牌里没有红中", "E", id="HZ4.4"),
+        pytest.param("zh-hans", "南家胡北家打出的牌", "{} 胡 {} 打出的牌", "SN", id="HZ7.3-zh-hans"),
+        pytest.param("zh-hant", "西家餵了南家三口", "{} 餵了 {} 三口", "WS", id="R10.1-zh-hant"),
+        pytest.param("zh-hans", "东家的手牌里没有红中", "{} 的手牌里没有红中", "E", id="HZ4.4"),
         pytest.param("en", "West fed South three melds", "{} fed {} three melds", "WS", id="R10.1-en"),
         pytest.param("en", "South won on North's discard", "{} won on {}'s discard", "SN", id="en"),
         pytest.param("zh-hans", "S 胡 N 打出的牌", "{} 胡 {} 打出的牌", "SN", id="kept-letters"),
@@ -73,7 +73,8 @@ def test_a_seat_without_a_player_keeps_its_word() -> None:
     """A three-player sitting has no 北家 player: the word stays."""
     three = {"E": "阿东", "S": "阿南", "W": "阿西"}
     with translation.override("zh-hans"):
-        assert name_seats("北家喂了南家两口", three, "zh-hans") == "北家喂了" + seat_label("S", three) + "两口"
+        # the label stands apart from the Chinese words beside it
+        assert name_seats("北家喂了南家两口", three, "zh-hans") == f"北家喂了 {seat_label('S', three)} 两口"
 
 
 def test_pick_shows_every_engine_text_with_the_page_s_seats() -> None:
@@ -81,12 +82,12 @@ def test_pick_shows_every_engine_text_with_the_page_s_seats() -> None:
     entry = {"why": "西家餵了南家三口", "why_en": "West fed South three melds"}
     with translation.override("zh-hans"):
         west, south = seat_label("W", NAMES), seat_label("S", NAMES)
-        assert pick(entry, "why", NAMES) == f"{west}喂了{south}三口"
+        assert pick(entry, "why", NAMES) == f"{west} 喂了 {south} 三口"
         assert pick(entry, "why") == "西家喂了南家三口"
         html = Template("{% load tiles %}{% pick entry 'why' %}").render(
             Context({"entry": entry, "seat_names": NAMES})
         )
-        assert html == f"{west}喂了{south}三口"
+        assert html == f"{west} 喂了 {south} 三口"
     with translation.override("en"):
         west, south = seat_label("W", NAMES), seat_label("S", NAMES)
         assert pick(entry, "why", NAMES) == f"{west} fed {south} three melds"
