@@ -165,7 +165,7 @@ def best(hand: Hand) -> Scored:
         if not found:
             raise AnjiError(
                 "E_DISCARD_WILD",
-                "这手牌有百搭（财神），放冲只能和无百搭的牌；要算请在房规里选"
+                "这手牌有百搭（财神），放冲只能和无百搭的牌；要算请在家规里选"
                 f"「{rule_name('discard_win_with_caishen')}」（AJ8.1 G0）",
                 "this hand has a wild (cai shen): a discard win needs a hand without wilds unless "
                 f"the house rule '{rule_name('discard_win_with_caishen', 'en')}' is on "

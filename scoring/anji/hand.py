@@ -247,7 +247,7 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
         if not rules["discard_win"]:
             raise AnjiError(
                 "E_CONTEXT",
-                "安吉麻将只可自摸和，不可放冲；要算放冲请在房规里选"
+                "安吉麻将只可自摸和，不可放冲；要算放冲请在家规里选"
                 f"「{rule_name('discard_win')}」（AJ6.7）",
                 "Anji wins are self-drawn only; a discard win needs the house rule "
                 f"'{rule_name('discard_win', 'en')}' (AJ6.7)",

@@ -301,7 +301,7 @@ def _fang_chong(allowed: Words) -> Callable[[Facts], Words]:
     return reason
 
 
-item("FANG_CHONG")(_fang_chong(("，房规允许有百搭放冲", ", allowed by the house rule")))
+item("FANG_CHONG")(_fang_chong(("，家规允许有百搭放冲", ", allowed by the house rule")))
 item("FANG_CHONG_NO_WILD")(_fang_chong(("", "")))
 
 

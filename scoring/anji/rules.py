@@ -160,14 +160,14 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
         return Rules(ruleset, DEFAULTS)
     if not isinstance(overrides, Mapping):
         raise AnjiError(
-            "E_RULES", "房规应是一张表（每条房规一个值）", "the house rules must be an object", "rules"
+            "E_RULES", "家规应是一张表（每条家规一个值）", "the house rules must be an object", "rules"
         )
     values = dict(DEFAULTS)
     for key, value in overrides.items():
         if key not in DEFAULTS:
             raise AnjiError(
                 "E_RULES",
-                f"安吉麻将没有这条房规：「{key}」",
+                f"安吉麻将没有这条家规：「{key}」",
                 f"Anji mahjong has no house rule {key!r}",
                 f"rules.{key}",
             )
@@ -180,7 +180,7 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
             ):
                 raise AnjiError(
                     "E_RULES",
-                    f"房规「{name}」应是 0 到 {MAX_VALUE} 的整数，收到「{value}」",
+                    f"家规「{name}」应是 0 到 {MAX_VALUE} 的整数，收到「{value}」",
                     f"the house rule '{name_en}' must be a whole number from 0 to {MAX_VALUE}, "
                     f"got {value!r}",
                     field,
@@ -189,7 +189,7 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
             if not isinstance(value, str) or value not in CHOICES[key]:
                 raise AnjiError(
                     "E_RULES",
-                    f"房规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
                     f"the house rule '{name_en}' must be one of: {_choices(key, '; ', 'en')}; "
                     f"got {value!r}",
                     field,
@@ -197,7 +197,7 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
         elif not isinstance(value, bool):
             raise AnjiError(
                 "E_RULES",
-                f"房规「{name}」只能是选或不选，收到「{value}」",
+                f"家规「{name}」只能是选或不选，收到「{value}」",
                 f"the house rule '{name_en}' is either on or off, got {value!r}",
                 field,
             )

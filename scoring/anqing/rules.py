@@ -141,7 +141,7 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
     if not isinstance(overrides, Mapping):
         raise AnqingError(
             "E_RULES",
-            "房規應是一張表（每條房規一個值）",
+            "家規應是一張表（每條家規一個值）",
             "the house rules must be an object of house-rule keys",
             "rules",
         )
@@ -150,7 +150,7 @@ def make_rules(ruleset: str = "anqing", overrides: Mapping[str, object] | None =
     for key, value in overrides.items():
         if key not in DEFAULTS:
             raise AnqingError(
-                "E_RULES", f"沒有這條房規：「{key}」", f"unknown house-rule key '{key}'", f"rules.{key}"
+                "E_RULES", f"沒有這條家規：「{key}」", f"unknown house-rule key '{key}'", f"rules.{key}"
             )
         clean[key] = _checked(key, value, DEFAULTS[key])
     values.update(clean)
@@ -181,7 +181,7 @@ def _checked(key: str, value: object, default: object) -> object:
             if len(value) > steps:
                 raise AnqingError(
                     "E_RULES",
-                    f"房規「{rule_name(key)}」最多 {steps} 項，收到 {len(value)} 項",
+                    f"家規「{rule_name(key)}」最多 {steps} 項，收到 {len(value)} 項",
                     f"the house rule '{rule_name(key, 'en')}' has at most {steps} steps, "
                     f"got {len(value)}",
                     f"rules.{key}",
@@ -206,7 +206,7 @@ def _bounded(key: str, value: int) -> int:
     if value > bound:
         raise AnqingError(
             "E_RULES",
-            f"房規「{rule_name(key)}」最大是 {bound}，收到 {value}",
+            f"家規「{rule_name(key)}」最大是 {bound}，收到 {value}",
             f"the house rule '{rule_name(key, 'en')}' is at most {bound}, got {value}",
             f"rules.{key}",
         )
@@ -216,7 +216,7 @@ def _bounded(key: str, value: int) -> int:
 def _kind_error(key: str, want: str, want_en: str) -> AnqingError:
     return AnqingError(
         "E_RULES",
-        f"房規「{rule_name(key)}」應是{want}",
+        f"家規「{rule_name(key)}」應是{want}",
         f"the house rule '{rule_name(key, 'en')}' must be {want_en}",
         f"rules.{key}",
     )

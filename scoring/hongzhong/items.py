@@ -51,7 +51,7 @@ class ZiMo(Item):
     def why(self, w: Winner, req: Request) -> Words:
         if req.robbed_kong:
             return (
-                f"{seat_word(w.seat)}抢{seat_word(req.discarder)}的杠胡牌，本桌房规按自摸计",
+                f"{seat_word(w.seat)}抢{seat_word(req.discarder)}的杠胡牌，本桌家规按自摸计",
                 f"{seat_word_en(w.seat)} robbed {seat_word_en(req.discarder)}'s kong, which the "
                 "house scores as a self-draw",
             )

@@ -253,7 +253,7 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     if robbed and rules["qiang_gang_hu"] == "off":
         raise error(
             "E_CONTEXT",
-            f"本桌房规不许抢杠胡（{rule_name('qiang_gang_hu')}：{choice_name('qiang_gang_hu', 'off')}）",
+            f"本桌家规不许抢杠胡（{rule_name('qiang_gang_hu')}：{choice_name('qiang_gang_hu', 'off')}）",
             "the house rules allow no robbed-kong win "
             f"({rule_name('qiang_gang_hu', 'en')}: {choice_name('qiang_gang_hu', 'off', 'en')})",
             "rules.qiang_gang_hu",
@@ -261,7 +261,7 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     if discarder is not None and not robbed and not rules["discard_win"]:
         raise error(
             "E_CONTEXT",
-            f"本桌房规不许点炮胡（没选「{rule_name('discard_win')}」），只能自摸",
+            f"本桌家规不许点炮胡（没选「{rule_name('discard_win')}」），只能自摸",
             f"the house rules allow no win on a discard ('{rule_name('discard_win', 'en')}' "
             "is off): self-draw only",
             "rules.discard_win",
@@ -276,7 +276,7 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
     if len(winners) > 1 and not rules["multi_win"]:
         raise error(
             "E_CONTEXT",
-            f"本桌房规不许一炮多响（没选「{rule_name('multi_win')}」），只能一家胡",
+            f"本桌家规不许一炮多响（没选「{rule_name('multi_win')}」），只能一家胡",
             f"the house rules allow one winner only ('{rule_name('multi_win', 'en')}' is off)",
             "rules.multi_win",
         )

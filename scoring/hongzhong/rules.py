@@ -130,13 +130,13 @@ def make_rules(
         return MappingProxyType(values)
     if not isinstance(overrides, Mapping):
         raise HongzhongError(
-            "E_RULES", "房规应是一张表（每条房规一个值）", "the house rules must be an object", "rules"
+            "E_RULES", "家规应是一张表（每条家规一个值）", "the house rules must be an object", "rules"
         )
     for key, value in overrides.items():
         if key not in DEFAULTS:
             raise HongzhongError(
                 "E_RULES",
-                f"红中麻将没有这条房规：「{key}」",
+                f"红中麻将没有这条家规：「{key}」",
                 f"Hongzhong mahjong has no house rule {key!r}",
                 f"rules.{key}",
             )
@@ -146,7 +146,7 @@ def make_rules(
             if isinstance(value, bool) or value not in allowed or not isinstance(value, int):
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规「{name}」只能是 {'、'.join(map(str, allowed))}，收到「{value}」",
+                    f"家规「{name}」只能是 {'、'.join(map(str, allowed))}，收到「{value}」",
                     f"the house rule '{name_en}' must be one of {', '.join(map(str, allowed))}, "
                     f"got {value!r}",
                     field,
@@ -156,7 +156,7 @@ def make_rules(
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规「{name}」应是 {low} 到 {high} 的整数，收到「{value}」",
+                    f"家规「{name}」应是 {low} 到 {high} 的整数，收到「{value}」",
                     f"the house rule '{name_en}' must be a whole number from {low} to {high}, "
                     f"got {value!r}",
                     field,
@@ -165,7 +165,7 @@ def make_rules(
             if not isinstance(value, str) or value not in CHOICES[key]:
                 raise HongzhongError(
                     "E_RULES",
-                    f"房规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
                     f"the house rule '{name_en}' must be one of: "
                     f"{_choices(key, '; ', 'en')}; got {value!r}",
                     field,
@@ -173,7 +173,7 @@ def make_rules(
         elif not isinstance(value, bool):
             raise HongzhongError(
                 "E_RULES",
-                f"房规「{name}」只能是选或不选，收到「{value}」",
+                f"家规「{name}」只能是选或不选，收到「{value}」",
                 f"the house rule '{name_en}' is either on or off, got {value!r}",
                 field,
             )

@@ -42,8 +42,11 @@ def test_the_tester_case_no_longer_opens_a_session(owner, api_as):
     before = stored()
     body = {"name": "t", "players": PLAYERS, "rules": {"dealer_base": 2147483648}}
     error = error_of(api_as(owner).post("/api/sessions/", body, format="json"), "E_RULES")
+    # the house rule by its name in the words (R12), its key in the error's field
+    assert error["field"] == "rules.dealer_base"
+    assert "莊家底番" in error["message"] and "Dealer base" in error["message_en"]
     for text in (error["message"], error["message_en"]):
-        assert "dealer_base" in text and "1000" in text and "2147483648" in text
+        assert "1000" in text and "2147483648" in text
     assert stored() == before
 
 
@@ -55,7 +58,7 @@ def test_new_house_rules_over_a_bound_are_refused(owner, sitting, api_as):
         format="json",
     )
     error = error_of(response, "E_RULES")
-    assert "lianzhuang_bonus" in error["message_en"] and "1001" in error["message_en"]
+    assert "Streak bonus" in error["message_en"] and "1001" in error["message_en"]  # by its name
     assert stored() == before
     # The sitting still takes rounds.
     recorded = api_as(owner).post(f"/api/sessions/{sitting.pk}/rounds/", DRAW, format="json")
@@ -72,12 +75,14 @@ def test_an_import_with_rules_over_a_bound_is_refused(owner, api_as):
     }
     before = stored()
     response = api_as(owner).post("/api/sessions/import/", export, format="json")
-    assert "qi_dui" in error_of(response, "E_RULES")["message_en"]
+    error = error_of(response, "E_RULES")
+    assert "Seven pairs" in error["message_en"]  # the house rule by its name
     assert stored() == before
 
 
 def test_the_house_rules_form_uses_the_engine_bounds():
-    form = HouseRulesForm(ruleset="anqing")
+    # 打缺 offers every key (清一色/凑一色/字一色 count only there, R3)
+    form = HouseRulesForm(ruleset="anqing-daque")
     for key, bound in scoring.MAXIMA.items():
         if key in scoring.MAX_STEPS:
             continue
@@ -85,7 +90,7 @@ def test_the_house_rules_form_uses_the_engine_bounds():
         assert f'max="{bound}"' in str(form[key]), key
     over = HouseRulesForm(
         {"rule-dealer_base": "1001", "rule-gang_kai_ladder": ", ".join(["4"] * 13)},
-        ruleset="anqing",
+        ruleset="anqing-daque",
     )
     assert not over.is_valid()
     assert set(over.errors) >= {"dealer_base", "gang_kai_ladder"}

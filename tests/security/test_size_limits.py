@@ -117,7 +117,7 @@ def test_absurd_amounts_on_the_open_score_door_are_a_clear_400(api_as):
     del request["result"]
     response = api_as().post("/api/score/", {**request, "base_silver": "1e999999"}, format="json")
     # R9: the engine keeps base silver within what a table plays for.
-    assert "base_silver must be above 0 and at most" in error_of(response, 400, "E_CONTEXT")["message_en"]
+    assert "Base silver must be above 0 and at most" in error_of(response, 400, "E_CONTEXT")["message_en"]
 
 
 def test_the_pages_refuse_a_long_tile_field_naming_it(owner, sitting):

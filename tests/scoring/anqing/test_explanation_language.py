@@ -125,7 +125,7 @@ def test_no_text_names_a_tile_in_notation() -> None:
 
 def test_chinese_texts_are_chinese() -> None:
     """The Chinese reason is not an English sentence, and names no request field (R11: a refusal
-    says 和牌的人, 餵牌的人, 房規「跑風」, with the key in ``field``); rule ids may appear, and the
+    says 和牌的人, 餵牌的人, 家規「跑風」, with the key in ``field``); rule ids may appear, and the
     rule sets' own names (anqing, anqing-daque)."""
     words = re.compile(r"[A-Za-z_]{4,}")
     quoted = re.compile(r"「[^」]*」")
