@@ -11,21 +11,27 @@ class CalculatorError(Exception):
     ``E_AUTH``.
     """
 
-    def __init__(self, code: str, message: str, message_en: str, *, status: int = 400) -> None:
+    def __init__(
+        self, code: str, message: str, message_en: str, *, status: int = 400, field: str | None = None
+    ) -> None:
         super().__init__(message_en)
         self.code = code
         self.message = message
         self.message_en = message_en
         self.status = status
+        # The request's field at fault, where the engine named one ("rules.dealer_base"): the
+        # messages name it in a player's words, a program reads it here.
+        self.field = field
         # When the error is about one round of several (an import): its number, and the error
         # as it reads without the round's name, for a page that names the round itself.
         self.round_number: int | None = None
         self.in_round: CalculatorError | None = None
 
     def as_dict(self) -> dict:
-        return {
-            "error": {"code": self.code, "message": self.message, "message_en": self.message_en}
-        }
+        error = {"code": self.code, "message": self.message, "message_en": self.message_en}
+        if self.field is not None:
+            error["field"] = self.field
+        return {"error": error}
 
 
 def invalid(message: str, message_en: str) -> CalculatorError:

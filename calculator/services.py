@@ -137,7 +137,9 @@ def _rules_checked(ruleset: object, overrides: object, game: Game | None = None)
                 )
         return make_rules(ruleset, overrides)
     except ScoringError as error:
-        raise CalculatorError(error.code, error.message, error.message_en) from None
+        raise CalculatorError(
+            error.code, error.message, error.message_en, field=getattr(error, "field", None)
+        ) from None
 
 
 def round_entry_parse(
@@ -396,7 +398,9 @@ def session_create(
     try:
         chosen = game_of(game)
     except ScoringError as error:
-        raise CalculatorError(error.code, error.message, error.message_en) from None
+        raise CalculatorError(
+            error.code, error.message, error.message_en, field=getattr(error, "field", None)
+        ) from None
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name:
         raise invalid("請填寫本場的名稱（name）。", "The session needs a name.")
