@@ -19,6 +19,17 @@ def money(amount: Decimal) -> str:
     return format(amount.normalize(), "f")
 
 
+def grouped(amount: Decimal | str) -> str:
+    """An amount as a sentence for people writes it: digits grouped by three, exact, as the pages
+    write amounts (80,000,000; 1,234.5).
+
+    >>> grouped(Decimal("126000000")), grouped("1234.50"), grouped("8")
+    ('126,000,000', '1,234.5', '8')
+    """
+    value = Decimal(amount)
+    return "0" if value == 0 else format(value.normalize(), ",f")
+
+
 @lru_cache(maxsize=4096)
 def amount_of(units: int, silver: Decimal) -> str:
     """``units`` (fan units or points) × base silver as a money string, exact.

@@ -21,7 +21,10 @@ item, reason and payment row.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from calculator.web.vocabulary import seat_label
 
@@ -46,10 +49,16 @@ _PLAIN = {
 
 _APART = re.compile(r"[\u3400-\u9fff\uf900-\ufaff0-9]")  # a Chinese word or a number beside a label
 
-__all__ = ["SEAT_WORD", "name_seats"]
+__all__ = ["SEAT_WORD", "name_seats", "name_seats_html"]
 
 
-def name_seats(text: str, names: Mapping[str, str] | None = None, language: str = "zh-hans") -> str:
+def name_seats(
+    text: str,
+    names: Mapping[str, str] | None = None,
+    language: str = "zh-hans",
+    *,
+    label: Callable[[str], str] = str,
+) -> str:
     """``text`` (an engine text already in the page's script) with every seat word or lone seat
     letter named as the page names that seat.
 
@@ -65,11 +74,34 @@ def name_seats(text: str, names: Mapping[str, str] | None = None, language: str 
         word = found.group(0)
         seat = _WORDS.get(word, word)
         if names and names.get(seat):
-            label = str(seat_label(seat, names))
+            shown = label(str(seat_label(seat, names)))
             start, end = found.start(), found.end()
             before = " " if start and _APART.match(text, start - 1) else ""
             after = " " if _APART.match(text, end) else ""
-            return f"{before}{label}{after}"
+            return f"{before}{shown}{after}"
         return word if word in _WORDS else plain[seat]
 
     return SEAT_WORD.sub(named, text)
+
+
+def name_seats_html(
+    text: str, names: Mapping[str, str] | None = None, language: str = "zh-hans"
+) -> SafeString:
+    """:func:`name_seats` for a page: the text escaped, and each player's label an element of its
+    own (``<span class="who">``) that a narrow phone never breaks ("东 · 阿东" stays on one line
+    inside a sentence that wraps)."""
+    placeholder = "\x00{}\x00"
+    labels: list[str] = []
+
+    def hold(shown: str) -> str:
+        labels.append(shown)
+        return placeholder.format(len(labels) - 1)
+
+    named = escape(name_seats(text, names, language, label=hold))
+    return mark_safe(  # the text was escaped above; each label is escaped as it goes in
+        re.sub(
+            "\x00(\\d+)\x00",
+            lambda m: format_html('<span class="who">{}</span>', labels[int(m.group(1))]),
+            named,
+        )
+    )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from scoring.amounts import money
 from scoring.anqing.hand import Hand, check_copies, read_hand
 from scoring.anqing.items import ITEMS_BY_CODE, LABELS, TIAN_HU_ITEMS, Item, items_for
-from scoring.anqing.payments import money, payments_and_total
+from scoring.anqing.payments import payments_and_total
 from scoring.anqing.readings import SHAPES, Group, Reading, is_thirteen_lan, readings
 from scoring.anqing.table import dealer_base, lianzhuang_bonus
 from scoring.anqing.why_not import not_counted

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from functools import lru_cache
 
-from scoring.amounts import amount_of, money
+from scoring.amounts import amount_of, grouped
 from scoring.anqing.hand import MELD_NAMES, Hand, Meld
 from scoring.anqing.rules import DEFAULTS, Rules
 from scoring.anqing.table import SEATS, dealer_base, lianzhuang_bonus
@@ -327,11 +327,11 @@ def _basis_words(hand: Hand, row: dict) -> tuple[str, str]:
     basis = hand.rules["liability_basis"]
     payer = row["from"]
     base, fan, bonus, multiplier = row["base"], row["fan"], row["bonus"], row["multiplier"]
-    silver = "" if hand.silver == 1 else f" × {money(hand.silver)}"
-    silver_en = "" if hand.silver == 1 else f" × base silver {money(hand.silver)}"
+    silver = "" if hand.silver == 1 else f" × {grouped(hand.silver)}"
+    silver_en = "" if hand.silver == 1 else f" × base silver {grouped(hand.silver)}"
     zh, en = _BASIS_WORDS[basis]
     zh, en = zh.format(payer=SEAT_NAMES[payer]), en.format(payer=SEAT_NAMES_EN[payer])
-    amount = row["amount"]
+    amount = grouped(row["amount"])  # as the page writes it (80,000,000)
     if basis == "pattern":
         return (
             f"{zh}（R10.5）：{fan} 番 × {multiplier}{silver} = {amount}",

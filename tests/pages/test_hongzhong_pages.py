@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import strip_tags
 from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator import selectors
@@ -232,7 +233,7 @@ def test_the_calculator_scores_a_hongzhong_round(client):
     [
         ("zh-hans", "南 · 乙 最多可抓 2 只鸟，收到 3 只", "S 最多可抓"),
         ("zh-hant", "南 · 乙 最多可抓 2 只鳥，收到 3 只", "S 最多可抓"),
-        ('en', 'South · <span lang="zh">乙</span> may count at most 2 birds', "S may"),
+        ('en', '<span class="who">South · <span lang="zh">乙</span></span> may count at most 2 birds', "S may"),
     ],
 )
 def test_an_engine_refusal_names_the_seat_as_the_page_does(
@@ -244,7 +245,7 @@ def test_an_engine_refusal_names_the_seat_as_the_page_does(
     data = round_form("self_draw", ["S"], winner_fields("S", {**S_SELF_DRAW, "birds": "3m6p9s"}))
     for button in ("preview", "confirm"):
         answer = owner_client.post(url, {**data, button: "1"})
-        html = answer.content.decode()
+        html = strip_tags(answer.content.decode()) if language != "en" else answer.content.decode()
         assert named in html, html[:3000]
         assert letter not in html
     assert not Round.objects.filter(session=hz_sitting).exists()

@@ -87,7 +87,8 @@ def test_pick_shows_every_engine_text_with_the_page_s_seats() -> None:
         html = Template("{% load tiles %}{% pick entry 'why' %}").render(
             Context({"entry": entry, "seat_names": NAMES})
         )
-        assert html == f"{west} 喂了 {south} 三口"
+        # on a page each label is an element that never breaks
+        assert html == f'<span class="who">{west}</span> 喂了 <span class="who">{south}</span> 三口'
     with translation.override("en"):
         west, south = seat_label("W", NAMES), seat_label("S", NAMES)
         assert pick(entry, "why", NAMES) == f"{west} fed {south} three melds"

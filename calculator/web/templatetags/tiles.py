@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 
 import scoring
 from calculator.web.hans import to_hans, to_hant
-from calculator.web.seat_words import name_seats
+from calculator.web.seat_words import name_seats, name_seats_html
 from calculator.web.vocabulary import SEAT_WINDS, SUIT_ORDER, faces_of, page_language
 from scoring import tiles as scoring_tiles
 
@@ -189,29 +189,37 @@ def palette(flowers: bool = False) -> list[tuple[str, list[str]]]:
 
 @register.simple_tag(name="pick", takes_context=True)
 def pick_tag(context: template.Context, entry: dict, key: str) -> str:
-    """``{% pick entry key %}``: :func:`pick` with the page's seat names."""
-    return pick(entry, key, context.get("seat_names"))
+    """``{% pick entry key %}``: :func:`pick` with the page's seat names, each player's label an
+    element that does not break (``name_seats_html``)."""
+    text = chosen(entry, key)
+    if key == "quote" or not isinstance(text, str):
+        return text
+    return name_seats_html(text, context.get("seat_names"), page_language())
 
 
 def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
     """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
     page: the engine's names, reasons and messages, each seat named as the page names it ("南 ·
     阿南" in a sitting, the engine's own 南家 / South in the calculator; ``name_seats``)."""
-    if not isinstance(entry, dict):
-        return ""
-    language = page_language()
-    if language == "en" and entry.get(f"{key}_en"):
-        text = entry[f"{key}_en"]
-    else:
-        text = entry.get(key, "")
-        if language == "zh-hans":
-            text = to_hans(text)
-        elif language == "zh-hant":
-            text = to_hant(text)
+    text = chosen(entry, key)
     if key != "quote" and isinstance(text, str):
         # Every engine text the page shows names its seats as the page does; the seed's quote
         # stays as written.
-        text = name_seats(text, seat_names, language)
+        text = name_seats(text, seat_names, page_language())
+    return text
+
+
+def chosen(entry: dict, key: str) -> str:
+    """``entry[key]`` in the page's language and script, as the engine wrote it."""
+    if not isinstance(entry, dict):
+        return ""
+    if page_language() == "en" and entry.get(f"{key}_en"):
+        return entry[f"{key}_en"]
+    text = entry.get(key, "")
+    if page_language() == "zh-hans":
+        return to_hans(text)
+    if page_language() == "zh-hant":
+        return to_hant(text)
     return text
 
 
