@@ -69,7 +69,7 @@ def to_hans(text: str) -> str:
 # against OpenCC's s2tw, and that no Anqing text changes.
 _HANT_PAIRS = (
     "万萬 与與 东東 两兩 个個 为為 于於 体體 余餘 兰蘭 写寫 冲衝 况況 则則 别別 却卻 叠疊 后後 "
-    "头頭 对對 将將 幺么 庄莊 应應 开開 张張 当當 数數 无無 时時 杠槓 条條 没沒 点點 着著 础礎 "
+    "头頭 对對 将將 幺幺 庄莊 应應 开開 张張 当當 数數 无無 时時 杠槓 条條 没沒 点點 着著 础礎 "
     "种種 简簡 组組 经經 结結 给給 补補 规規 计計 认認 许許 识識 请請 读讀 负負 财財 过過 这這 "
     "连連 选選 里裡 长長 闲閒 间間 项項 顺順 飘飄 "
     # 紅中's texts (scoring/hongzhong), mostly 简体 as its seed

@@ -21,6 +21,9 @@ from tests.pages.test_anji_pages import AJ15_1, anji_form
 ROOT = Path(__file__).resolve().parents[2]
 HAN = re.compile(r"[\u4e00-\u9fff]")
 S2TW = opencc.OpenCC("s2tw")
+# Characters both scripts write, kept as the engine wrote them: 幺 (十三幺, as the 繁體 rule books
+# write it; s2tw would give 么).
+KEPT = {"幺"}
 
 
 def texts(package: str) -> Iterator[str]:
@@ -34,7 +37,12 @@ def texts(package: str) -> Iterator[str]:
 def test_every_character_of_anjis_texts_is_converted_as_opencc_converts_it() -> None:
     characters = {c for text in texts("anji") for c in HAN.findall(text)}
     assert len(characters) > 100
-    wrong = {c: (to_hant(c), S2TW.convert(c)) for c in characters if to_hant(c) != S2TW.convert(c)}
+    wrong = {
+        c: (to_hant(c), S2TW.convert(c))
+        for c in characters - KEPT
+        if to_hant(c) != S2TW.convert(c)
+    }
+    assert all(to_hant(c) == c for c in KEPT)
     assert not wrong
 
 
