@@ -197,6 +197,20 @@ def pick_tag(context: template.Context, entry: dict, key: str) -> str:
     return name_seats_html(text, context.get("seat_names"), page_language())
 
 
+@register.simple_tag(name="item_name")
+def item_name_tag(item: dict) -> str:
+    """``{% item_name item %}``: an item's name in the page's language; on an English page its
+    English name with the Chinese beside it ("Concealed hand · 門清", the Chinese as the engine
+    writes it: an English page marks it as Chinese), so a table reading the English page still
+    hears the name it says at the table."""
+    name = chosen(item, "name")
+    if page_language() == "en" and isinstance(item, dict):
+        chinese = item.get("name")
+        if isinstance(chinese, str) and chinese and chinese != name:
+            return format_html("{} · {}", name, chinese)
+    return name
+
+
 def pick(entry: dict, key: str, seat_names: dict | None = None) -> str:
     """``entry[key]`` in Chinese (simplified on a 简体 page), ``entry[key + "_en"]`` on an English
     page: the engine's names, reasons and messages, each seat named as the page names it ("南 ·
