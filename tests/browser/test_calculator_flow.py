@@ -40,7 +40,10 @@ def test_check_a_disputed_score_by_tapping_tiles(phone, live_server) -> None:
     tap_tiles(page, ["9p"])  # the winning tile
     expect(page.locator("#preview [data-fan='9']")).to_be_visible()
     expect(page.locator("#dock-summary [data-fan='9']")).to_be_visible()
-    expect(page.locator("#preview [data-item='PAO_FENG']")).to_contain_text("R7 PAO_FENG")
+    # the item cites its rule, linked to its heading in the rule book (R7 PAO_FENG)
+    expect(page.locator("#preview [data-item='PAO_FENG'] a.rule-link")).to_have_attribute(
+        "href", "/rules/#R7-PAO_FENG"
+    )
     page.locator("[data-picker-close]").click()
     check_phone(page, "calc-03-score")
 
@@ -63,7 +66,7 @@ def test_switch_language_on_the_calculator(phone, live_server) -> None:
     # The keyboard waits for the winner; the language switch is at the foot of the page.
     expect(page.locator(".dock")).to_have_class(re.compile(r"\bcollapsed\b"))
     page.get_by_role("button", name="English").click()
-    expect(page.locator("h1")).to_have_text("Score")
+    expect(page.locator("h1")).to_have_text("Score a hand")
     expect(page.locator(".dock .keys [data-tile='7m']")).to_have_attribute(
         "aria-label", "7 Characters"
     )

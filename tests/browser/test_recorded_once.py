@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Route, expect
 from calculator import services
 from calculator.models import Round, Session
 from tests.browser.conftest import allow_error, check_phone, faces, tap_tiles
-from tests.browser.test_offline_pages import wait_until_kept
+from tests.browser.test_offline_pages import controlled, wait_until_kept
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser
@@ -272,6 +272,9 @@ def test_a_queued_round_is_never_sent_under_another_account(phone, live_server) 
     sitting.members.add(other)
     page = logged_in(phone, live_server, user)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
+    # The worker controls the page before the connection drops: it is what answers offline (a
+    # new phone's first page is not yet under it, and going offline then is no test of the app).
+    controlled(page)
     enter_hand(page)
     page.context.set_offline(True)
     page.locator(CONFIRM).tap()
@@ -302,6 +305,7 @@ def test_logging_out_takes_the_accounts_kept_hands_and_rounds_with_it(phone, liv
     page = logged_in(phone, live_server, user)
     form = f"{live_server.url}/sessions/{sitting.pk}/rounds/new/"
     page.goto(form)
+    controlled(page)  # the worker answers offline
     enter_hand(page)
     page.context.set_offline(True)
     page.locator(CONFIRM).tap()  # kept, not sent

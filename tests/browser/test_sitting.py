@@ -52,7 +52,9 @@ def test_a_whole_sitting(phone, live_server) -> None:
     page.locator("label[for=id_winner_1]").click()
     tap_tiles(page, ["9p"] + faces("123456m234678s9p") + ["9p"])
     expect(page.locator("#preview [data-fan='9']")).to_be_visible()
-    expect(page.locator("#preview")).to_contain_text("R7 PAO_FENG")
+    expect(page.locator("#preview [data-item='PAO_FENG'] a.rule-link")).to_have_attribute(
+        "href", "/rules/#R7-PAO_FENG"
+    )  # 跑風 cites its own clause (R7 PAO_FENG) on this natural tile
     check_phone(page, "sit-05-win-preview")
     page.get_by_role("button", name="确认记录").click()
     expect(page.locator(".changes")).to_contain_text("第1局已记录")

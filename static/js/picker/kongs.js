@@ -112,7 +112,7 @@ function removeKong(ed, n) {
 
 function seatWord(ed, seat) {
   const button = ed.kongBar.querySelector("[data-kong-owner='" + seat + "']");
-  return button ? button.textContent.trim().charAt(0) : seat;
+  return button ? button.textContent.trim().split(" · ")[0] : seat;
 }
 
 export function drawKongs(ed) {
