@@ -54,14 +54,20 @@ class ScoringError(Exception):
     {'error': {'code': 'E_WIN_TILE', 'message': '和牌張 3m 不在手牌中', 'message_en': 'win tile 3m is not in the hand'}}
     """
 
-    def __init__(self, code: str, message: str, message_en: str) -> None:
+    def __init__(
+        self, code: str, message: str, message_en: str, field: str | None = None
+    ) -> None:
         assert code in _DECLARED, code
         super().__init__(f"{code}: {message_en}")
         self.code = code
         self.message = message
         self.message_en = message_en
+        # The request field at fault, for an API client ("rules.dealer_base"): the messages name
+        # it in a player's words.
+        self.field = field
 
     def as_dict(self) -> dict:
-        return {
-            "error": {"code": self.code, "message": self.message, "message_en": self.message_en}
-        }
+        error = {"code": self.code, "message": self.message, "message_en": self.message_en}
+        if self.field is not None:
+            error["field"] = self.field
+        return {"error": error}

@@ -12,15 +12,3 @@ class AnqingError(ScoringError):
     >>> AnqingError("E_CONTEXT", "天胡", "first turn", "first_turn").as_dict()["error"]["field"]
     'first_turn'
     """
-
-    def __init__(
-        self, code: str, message: str, message_en: str, field: str | None = None
-    ) -> None:
-        super().__init__(code, message, message_en)
-        self.field = field
-
-    def as_dict(self) -> dict:
-        out = super().as_dict()
-        if self.field is not None:
-            out["error"]["field"] = self.field
-        return out

@@ -39,8 +39,3 @@ class HongzhongError(ScoringError):
         # The request field at fault, for an API client (the messages name it in words).
         self.field = field
 
-    def as_dict(self) -> dict:
-        out = super().as_dict()
-        if self.field is not None:
-            out["error"]["field"] = self.field
-        return out
