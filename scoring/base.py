@@ -9,6 +9,7 @@ points, so nothing outside the registry and the game's packages asks which game 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -179,6 +180,21 @@ def read_labels(
         for key, rows in data.get("choices", {}).items()
     }
     return labels, choices
+
+
+# A form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
+_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
+_LABEL_LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
+
+
+def label_name(labels: Mapping[str, tuple[str, ...]], key: str, language: str) -> str:
+    """A house rule's name in ``language`` from a game's ``read_labels`` labels, without the
+    explanation and rule id its form label adds: the name a game's texts give the rule.
+
+    >>> label_name({"pao_feng": ("R7", "跑风（R7）", "跑風（R7）", "Pao feng (R7)")}, "pao_feng", "en")
+    'Pao feng'
+    """
+    return _RULE_ID_NOTE.sub("", labels[key][_LABEL_LANGUAGE[language]]).strip()
 
 
 def schema_from_defaults(defaults: Mapping[str, Any]) -> tuple[HouseRule, ...]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from scoring.anji.errors import AnjiError
-from scoring.base import read_labels
+from scoring.base import label_name, read_labels
 
 RULESETS: tuple[str, ...] = ("anji",)
 MAX_VALUE = 1000
@@ -111,9 +110,6 @@ _LABELS, _CHOICE_LABELS = read_labels(__package__)
 _LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
 
 
-# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
-_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
-
 
 def rule_name(key: str, language: str = "zh-hans") -> str:
     """A house rule's name, without the explanation and rule id its form label adds.
@@ -121,8 +117,7 @@ def rule_name(key: str, language: str = "zh-hans") -> str:
     >>> rule_name("discard_win"), rule_name("discard_win", "en")
     ('允许放冲胡', 'Discard wins allowed')
     """
-    label = _LABELS[key][_LANGUAGE[language]]
-    return _RULE_ID_NOTE.sub("", label).strip()
+    return label_name(_LABELS, key, language)
 
 
 def _choices(key: str, joiner: str, language: str) -> str:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
 from scoring.anqing.errors import AnqingError
-from scoring.base import read_labels
+from scoring.base import label_name, read_labels
 
 RULESETS = ("anqing", "anqing-daque")  # R3
 LIABILITY_BASES = ("as_dealer", "pair", "pattern")  # R10.5
@@ -107,9 +106,6 @@ class Rules:
 _LABELS, _CHOICE_LABELS = read_labels(__package__)
 
 
-# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
-_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
-
 
 def rule_name(key: str, language: str = "zh-hant") -> str:
     """A house rule's name, without the rule id its form label adds.
@@ -117,8 +113,7 @@ def rule_name(key: str, language: str = "zh-hant") -> str:
     >>> rule_name("liability_basis"), rule_name("liability_basis", "en")
     ('包牌的基數', 'Liability basis')
     """
-    label = _LABELS[key][{"zh-hans": 1, "zh-hant": 2, "en": 3}[language]]
-    return _RULE_ID_NOTE.sub("", label).strip()
+    return label_name(_LABELS, key, language)
 
 
 def house_rule_defaults(ruleset: str = "anqing") -> dict:

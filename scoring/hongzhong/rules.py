@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from scoring.base import read_labels
+from scoring.base import label_name, read_labels
 from scoring.hongzhong.errors import HongzhongError
 
 RULESETS: tuple[str, ...] = ("hongzhong",)
@@ -63,9 +62,6 @@ _LABELS, _CHOICE_LABELS = read_labels(__package__)
 _LANGUAGE = {"zh-hans": 1, "zh-hant": 2, "en": 3}
 
 
-# The form label's last note when it holds a rule id: "（HZ3.3）", " (0 = no piao, HZ9.1)".
-_RULE_ID_NOTE = re.compile(r"\s*[（(][^（）()]*[A-Z]{1,2}[0-9][^（）()]*[）)]$")
-
 
 def rule_name(key: str, language: str = "zh-hans") -> str:
     """A house rule's name, without the explanation and rule id its form label adds.
@@ -73,8 +69,7 @@ def rule_name(key: str, language: str = "zh-hans") -> str:
     >>> rule_name("multi_win"), rule_name("multi_win", "en")
     ('一炮多响', 'One discard, several winners allowed')
     """
-    label = _LABELS[key][_LANGUAGE[language]]
-    return _RULE_ID_NOTE.sub("", label).strip()
+    return label_name(_LABELS, key, language)
 
 
 def choice_name(key: str, choice: str, language: str = "zh-hans") -> str:
