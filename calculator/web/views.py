@@ -673,6 +673,8 @@ def round_editor(
         seat_names=names,
         player_count=session.player_count,
         in_force=in_force,
+        # the draw question's "enter the kongs" opens the form on a draw (?result=draw)
+        draw=request.method == "GET" and request.GET.get("result") == "draw",
     )
     honor_cycle = in_force.get("honor_cycle", "seven")
     context: dict[str, Any] = {

@@ -141,8 +141,15 @@ def test_the_draw_question_moves_no_money_only_where_none_moves(owner, owner_cli
     # HZ10.3: kongs still pay on a draw: the question says so and opens the round form for them.
     assertNotContains(page, "这一局没有钱进出")
     assertContains(page, "有人开过杠，杠照样收钱（HZ11）")
-    assertContains(page, f'href="/sessions/{hongzhong.pk}/rounds/new/" data-draw-with-kongs')
+    assertContains(
+        page, f'href="/sessions/{hongzhong.pk}/rounds/new/?result=draw" data-draw-with-kongs'
+    )
     assertContains(page, "确认流局，没有杠（第6局）")
+    # ... and the form it opens is already on 流局, with its kong rows (HZ10.3)
+    form = owner_client.get(f"/sessions/{hongzhong.pk}/rounds/new/?result=draw")
+    assertContains(form, 'name="outcome" value="draw" id="id_outcome_2" required checked', html=False)
+    plain = owner_client.get(f"/sessions/{hongzhong.pk}/rounds/new/")
+    assertNotContains(plain, 'value="draw" id="id_outcome_2" required checked', html=False)
 
 
 def test_the_draw_question_in_traditional_chinese_and_english(owner, owner_client):

@@ -370,13 +370,17 @@ class WebGame:
         seat_names: Mapping[str, str] | None = None,
         player_count: int = 4,
         in_force: Mapping[str, Any] | None = None,
+        draw: bool = False,
     ) -> forms.Form:
-        """The form of a round of a sitting: a new one, or ``game_round`` corrected (its fields
-        start from what was recorded)."""
+        """The form of a round of a sitting: a new one (``draw``: opened on a draw, for a game
+        whose draws carry what pays, as 紅中's kongs, HZ10.3), or ``game_round`` corrected (its
+        fields start from what was recorded)."""
         form_class = self.round_form_class
         initial = None
         if game_round is not None and game_round.hand:
             initial = form_class.initial_from(game_round.result, game_round.hand)
+        elif game_round is None and draw:
+            initial = form_class.initial_from("draw", {})
         return form_class(
             data,
             initial=initial,

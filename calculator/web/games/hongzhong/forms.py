@@ -382,11 +382,14 @@ class HongzhongWeb(WebGame):
         seat_names: Mapping[str, str] | None = None,
         player_count: int = 4,
         in_force: Mapping[str, Any] | None = None,
+        draw: bool = False,
     ) -> forms.Form:
-        # A draw is a round too (HZ10.3): a correction starts from whatever was recorded.
-        initial = (
-            HongzhongForm.initial_from(game_round.result, game_round.hand) if game_round else None
-        )
+        # A draw is a round too (HZ10.3): a correction starts from whatever was recorded, and
+        # the draw question's "enter the kongs" opens a new round on 流局.
+        if game_round:
+            initial = HongzhongForm.initial_from(game_round.result, game_round.hand)
+        else:
+            initial = HongzhongForm.initial_from("draw", {}) if draw else None
         return HongzhongForm(
             data,
             initial=initial,
