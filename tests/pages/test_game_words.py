@@ -7,6 +7,7 @@ its own help, R7 / R8.2) and amounts grouped by three wherever money is shown.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -284,3 +285,24 @@ def test_a_big_base_silver_reads_grouped_on_every_money_page(owner, owner_client
         assert big, "no amount of a million or more"
         assert all(re.fullmatch(r"\d{1,3}(,\d{3})+", n) for n in big), big
     assertContains(owner_client.get(f"/sessions/{sitting.pk}/"), "基础银子 1,000,000")
+
+
+def test_a_draw_says_the_dealer_keeps_the_deal_only_where_the_game_keeps_it(
+    owner, owner_client, monkeypatch
+):
+    """AJ2.2: after an Anji draw the dealer deals again, and the round's page says so; a game
+    whose deal passed on a draw (its ``next_dealer``) would not be told "连庄"."""
+    anji = anji_sitting(owner)
+    services.round_record(session=anji, entry={"result": "draw"}, user=owner)
+    number = anji.rounds.order_by("-number").first().number
+    page = owner_client.get(f"/sessions/{anji.pk}/rounds/{number}/")
+    assertContains(page, "流局：庄家连庄，不进出钱。")
+
+    def passes_on(dealer, streak, winner, player_count):
+        seats = "ESWN"[:player_count]
+        return seats[(seats.index(dealer) + 1) % player_count], 0
+
+    monkeypatch.setitem(GAMES, "anji", dataclasses.replace(GAMES["anji"], next_dealer=passes_on))
+    page = owner_client.get(f"/sessions/{anji.pk}/rounds/{number}/")
+    assertContains(page, "流局：不进出钱。")
+    assertNotContains(page, "庄家连庄")

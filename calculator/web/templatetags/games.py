@@ -186,3 +186,23 @@ def changed_rules(code: object, ruleset: object, overrides: Any) -> list[dict[st
     if not isinstance(ruleset, str) or ruleset not in game.rulesets:
         ruleset = game.default_ruleset
     return HouseRulesForm(game=game.code, ruleset=ruleset).describe(overrides)
+
+
+@register.filter
+def draw_keeps_deal(code: object, game_round: Any) -> bool:
+    """``{% if session.game|draw_keeps_deal:round %}``: after this drawn round the same dealer
+    deals again, as the game's ``next_dealer`` says (R2.2, AJ2.2, HZ2.2: every game so far keeps
+    the dealer after a draw; a game that passes the deal gets no "连庄" on its draw)."""
+    game = _game(code)
+
+    def read(name: str, default: Any = None) -> Any:
+        if isinstance(game_round, Mapping):
+            return game_round.get(name, default)
+        return getattr(game_round, name, default)
+
+    dealer = read("dealer")
+    if game is None or dealer not in game.seats(max(game.seat_counts)):
+        return False
+    session = read("session")
+    player_count = getattr(session, "player_count", None) or max(game.seat_counts)
+    return game.next_dealer(dealer, read("dealer_streak", 0) or 0, None, player_count)[0] == dealer
