@@ -208,7 +208,7 @@ def _peng_peng_words(start: int) -> tuple[str, str]:
     )
     return (
         f"碰碰胡要四組都是刻子或槓子；{chow_zh} 是順子（R7 碰碰胡）",
-        f"all pungs needs all four sets pungs or kongs; {chow_en} is a chow (R7, all pungs)",
+        f"all pungs needs all four sets to be pungs or kongs; {chow_en} is a chow (R7, all pungs)",
     )
 
 

@@ -136,6 +136,12 @@ def check_narrow(page, name: str, language: str) -> set[str]:
     check_errors([page.context], name)
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     assert scroll_width <= NARROW["width"], f"{name}: scrolls sideways ({scroll_width})"
+    # The app's name may take two lines beside the menu, but is never cut ("Mahjon…").
+    brand = page.evaluate(
+        "(() => { const b = document.querySelector('.brand');"
+        " return [b.scrollWidth, b.clientWidth]; })()"
+    )
+    assert brand[0] <= brand[1] + 1, f"{name}: the app's name is cut ({brand})"
     found = page.evaluate(BROKEN, [ONE_LINE, phrases(language)])
     assert not found["broken"], f"{name}: broken over lines: {found['broken']}"
     return set(found["seen"])
