@@ -224,6 +224,13 @@ ADJUSTMENT_WORDS = {
 }
 
 
+def _as_given(value: object, most: int = 40) -> str:
+    """A value of a request as it was sent, for a message: its repr, cut to ``most``
+    characters (a refusal never grows with what it refuses)."""
+    shown = repr(value)
+    return shown if len(shown) <= most else shown[: most - 1] + "…"
+
+
 def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     """An adjustment's body, checked field by field; what is stored as its ``hand``:
     ``kind``, ``from`` (a seat in play), ``to`` (another seat; for a penalty null is each other
@@ -263,16 +270,17 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
             f"other player; got {payee!r}.",
         )
     amount = parse_money(body.get("amount"))
+    given = _as_given(body.get("amount"))
     if amount is None or amount <= 0 or amount.as_tuple().exponent < -4:
         raise invalid(
-            f"amount 必須是大於 0 的數，最多 4 位小數，收到 {body.get('amount')!r}。",
-            f"amount must be a number above 0 with at most 4 decimal places, "
-            f"got {body.get('amount')!r}.",
+            f"amount 必須是大於 0 的數，最多 4 位小數，收到 {given}。",
+            f"amount must be a number above 0 with at most 4 decimal places, got {given}.",
         )
     if amount > ADJUSTMENT_AMOUNT_MAX:
+        # Echoed as it was sent, never written out: "1e1000000" has a million digits.
         raise invalid(
-            f"amount 最多 {ADJUSTMENT_AMOUNT_MAX}，收到 {money_str(amount)}。",
-            f"amount is at most {ADJUSTMENT_AMOUNT_MAX}, got {money_str(amount)}.",
+            f"amount 最多 {ADJUSTMENT_AMOUNT_MAX:,}，收到 {given}。",
+            f"amount is at most {ADJUSTMENT_AMOUNT_MAX:,}, got {given}.",
         )
     reason = body.get("reason")
     reason = reason.strip() if isinstance(reason, str) else reason

@@ -185,7 +185,11 @@ def test_a_three_player_anji_penalty_is_paid_to_the_two_others(owner):
         ({"amount": "-3"}, "amount must be a number above 0"),
         ({"amount": "1.23456"}, "at most 4 decimal places"),
         ({"amount": "abc"}, "amount must be a number above 0"),
-        ({"amount": "2000000000"}, "amount is at most 1000000000"),
+        ({"amount": "2000000000"}, "amount is at most 1,000,000,000, got '2000000000'"),
+        # a number too big to write out is refused as it was sent, not written out in full
+        ({"amount": "1e400"}, "amount is at most 1,000,000,000, got '1e400'."),
+        ({"amount": "1e1000000"}, "amount is at most 1,000,000,000, got '1e1000000'."),
+        ({"amount": "9" * 100}, "amount is at most 1,000,000,000, got '" + "9" * 38 + "…"),
         ({"reason": "   "}, "reason must say why"),
         ({"reason": "x" * 201}, "reason is at most 200"),
         ({"winner": "E"}, "An adjustment has no field winner"),
@@ -300,3 +304,23 @@ def test_a_stranger_sees_and_records_no_adjustment(api, new_session, client_for,
     assert stranger.get(f"/api/sessions/{pk}/adjustments/").status_code == 404
     assert stranger.post(f"/api/sessions/{pk}/adjustments/", body, format="json").status_code == 404
     assert stranger.delete(f"/api/sessions/{pk}/adjustments/1/").status_code == 404
+
+
+@pytest.mark.parametrize("amount", ["1e1000000", "1e400", "-1e1000000"])
+def test_an_absurd_amount_is_a_clear_400_on_post_and_put(api, sitting, amount):
+    """The API answers an amount too big to write out with 400 naming it, never 500, on a new
+    adjustment and on a correction of one; nothing is saved or changed."""
+    client = api
+    url = f"/api/sessions/{sitting.pk}/adjustments/"
+    body = {key: value for key, value in penalty("W").items() if key != "result"}
+    refused = client.post(url, {**body, "amount": amount}, format="json")
+    assert refused.status_code == 400, refused.content
+    assert refused.json()["error"]["code"] == "E_INVALID"
+    assert len(refused.content) < 1000
+    assert amount in refused.json()["error"]["message_en"]  # named as it was sent
+    created = client.post(url, body, format="json")
+    assert created.status_code == 201, created.content
+    number = created.json()["number"]
+    changed = client.put(f"{url}{number}/", {**body, "amount": amount}, format="json")
+    assert changed.status_code == 400, changed.content
+    assert balances(sitting) == {"E": "5", "S": "5", "W": "-15", "N": "5"}  # the first one only
