@@ -1,9 +1,9 @@
 """HTTP benchmark: the app's requests against a bare Django view, in one interleaved run.
 
-    .venv/bin/python benchmarks/http.py                  # 300 rounds of requests, defaults below
-    .venv/bin/python benchmarks/http.py --rounds 100 --keep
+    .venv/bin/python benchmarks/webbench.py              # 300 rounds of requests, defaults below
+    .venv/bin/python benchmarks/webbench.py --rounds 100 --keep
 
-(``benchmarks/http.py`` runs this file's ``main``.)
+(Named so as not to shadow the standard library's ``http`` for the scripts of this folder.)
 
 Creates the database ``anqing_http`` (dropped first), migrates it, builds sittings of 16, 200 and
 2,000 rounds and 100 sittings of 200 rounds with one player at each (imported, so every round is

@@ -1,4 +1,4 @@
-"""The yardstick of ``benchmarks/http.py``: a bare Django project as ``startproject`` makes it
+"""The yardstick of ``benchmarks/webbench.py``: a bare Django project as ``startproject`` makes it
 (its default middleware, debug off) with one view answering a constant. Served by the same
 gunicorn as the app, it is what "as fast as Django can answer" means on this machine."""
 
