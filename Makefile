@@ -12,6 +12,7 @@ PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+APP_STAMP := $(VENV)/.app-installed
 PG_URL ?= postgres://postgres@127.0.0.1:5432/anqing
 WORKERS ?= 2
 
@@ -19,12 +20,18 @@ WORKERS ?= 2
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt requirements-dev.txt
+# What serving the app needs (requirements.txt) and, for the tests, the test tools besides
+# (requirements-dev.txt: pytest, Playwright, schemathesis, hypothesis, the mahjong package …).
+$(APP_STAMP): requirements.txt
 	test -x $(BIN)/python || { python=$$(PYTHON="$(PYTHON)" tools/find-python) && "$$python" -m venv $(VENV); }
+	$(BIN)/pip install -q -r requirements.txt
+	touch $(APP_STAMP)
+
+$(STAMP): $(APP_STAMP) requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(APP_STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
