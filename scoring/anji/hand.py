@@ -314,8 +314,7 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             "E_TILE_COUNT",
             f"手牌 {len(concealed)} 张 + 副露 {len(melds)} 组 × 3 = {count} 张，应为 {expected} 张",
             f"{_count_en(len(concealed), 'concealed tile')} + {_count_en(len(melds), 'meld')} "
-            f"× 3 = {count} tiles; "
-            f"it must be {expected}",
+            f"× 3 = {_count_en(count, 'tile')}; it must be {expected}",
         )
     # --- step 5: E_TOO_MANY_COPIES
     printed = Counter(concealed)

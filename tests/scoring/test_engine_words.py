@@ -333,3 +333,21 @@ def test_a_refusal_says_the_field_in_words_and_gives_its_key(
     assert error["field"] == field, error
     assert says in error["message"], error
     assert not faults(error["message"], chinese=True), error
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        {"winner": "S", "dealer": "E", "indicator": "9m", "concealed": "1m", "win_tile": "1m"},
+        {"game": "anji", "winner": "S", "dealer": "E", "indicator": "9m", "concealed": "1m",
+         "win_tile": "1m"},
+        {"game": "hongzhong", "dealer": "E",
+         "winners": [{"seat": "S", "concealed": "1m", "win_tile": "1m"}]},
+    ],
+    ids=["R11", "AJ12", "HZ15"],
+)
+def test_a_one_tile_hand_is_counted_in_english_without_a_slip(request_) -> None:
+    """E_TILE_COUNT of a hand of one tile: "1 tile", never "1 tiles" (the count is 1)."""
+    error = score(request_)["error"]
+    assert error["code"] == "E_TILE_COUNT", error
+    assert not ENGLISH_SLIPS.search(error["message_en"]), error["message_en"]
