@@ -16,18 +16,10 @@ from playwright.sync_api import Page, expect
 
 from calculator.models import Session
 from tests.browser.conftest import balances, check_phone, faces, tap_tiles
+from tests.browser.test_anji import sign_up
 from tests.fourth_game.conftest import tuidao  # noqa: F401  (its one registry line)
 
 pytestmark = pytest.mark.browser
-
-
-def sign_up(page: Page, live_server, username: str) -> None:
-    page.goto(f"{live_server.url}/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_password1", "mahjong-table-77")
-    page.fill("#id_password2", "mahjong-table-77")
-    page.get_by_role("button", name="注册").click()
-    expect(page).to_have_url(re.compile(r"/sessions/new/$"))
 
 
 def confirm(page: Page, number: int) -> None:
