@@ -214,7 +214,7 @@ SPECTACULAR_SETTINGS = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 400
 
-# Caps that keep every sitting and every account bounded (README, "Caps and pages"). A round or an
+# Caps that keep every sitting and every account bounded (docs/api.md, "Caps and pages"). A round or an
 # import past a cap is refused with E_LIMIT (422) before anything is saved; correcting round 1
 # of a capped sitting re-scores at most MAX_ROUNDS_PER_SESSION rounds.
 MAX_ROUNDS_PER_SESSION = int(os.environ.get("DJANGO_MAX_ROUNDS_PER_SESSION", "5000"))

@@ -1,4 +1,4 @@
-/* Every round recorded exactly once, from the phone's side (README: "When the connection drops").
+/* Every round recorded exactly once, from the phone's side (docs/pages.md: "When the connection drops").
  *
  * - The confirm button knows it is saving: 保存中…, further taps ignored, back if the save fails.
  *   The save is a fetch with `X-Save: 1` (the server answers a redirect as 204 + X-Save-Location,
