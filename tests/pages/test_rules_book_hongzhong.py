@@ -163,7 +163,7 @@ def test_the_page_takes_no_writes(client: Client) -> None:
     assert client.post(URL).status_code == 405
 
 
-# --- the other documents of 紅中: the API guide's example and README's house rules -------------
+# --- the other documents of 紅中: the API guide's example and the book's house-rule keys --------
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -193,9 +193,12 @@ def test_the_api_guides_hongzhong_round_bodies_score() -> None:
     assert answer["outcome"] == "draw" and answer["total"] == "6"
 
 
-def test_readme_names_every_house_rule_of_hongzhong() -> None:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split('### 紅中麻將 (Hongzhong) — `"game": "hongzhong"`')[1].split("\n## ")[0]
-    assert "docs/rules-hongzhong.md" in section and "/rules/hongzhong/" in section
+def test_the_rule_books_key_table_names_every_house_rule_of_hongzhong() -> None:
+    """README names the rule book and its page; the book's table of keys for programs names
+    every house rule."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/rules-hongzhong.md" in readme and "/rules/hongzhong/" in readme
+    text = (ROOT / "docs" / "rules-hongzhong.md").read_text(encoding="utf-8")
+    section = text.split("### House-rule keys {#api-house-rules}")[1].split("\n### ")[0]
     missing = [key for key in house_rule_defaults() if f"`{key}`" not in section]
     assert not missing
