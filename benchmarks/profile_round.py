@@ -16,8 +16,10 @@ off, no server in between) the two ways a table does:
 
 For each kind it prints:
 
-1. the time of a post (p50 and mean over ``--posts``, the two kinds interleaved), and how much of
-   it went to the database, by kind of statement (the commits included);
+1. the time of a post (p50 and mean over ``--posts``, the kinds interleaved with
+   ``POST /api/score/``, the yardstick), the CPU time of this process (with SQLite the database's
+   too), and how much of the time went to the database, by kind of statement (the commits
+   included). The CPU time is the steadier figure on a busy machine;
 2. every query of one post, numbered, with its time;
 3. pyinstrument's call tree over ``--posts`` more posts (``--tree 0`` leaves it out; ``--flat``
    lists the functions by their own time instead).
@@ -140,6 +142,13 @@ class Table:
     def post(self, kind: str) -> int:
         """One round post of ``kind``; its status."""
         self.sent[kind] += 1
+        if kind == "score":
+            hand = {"winner": "E", "dealer": "E", **self.bodies[0]}
+            del hand["result"]
+            response = self.api.post(
+                "/api/score/", json.dumps(hand), content_type="application/json"
+            )
+            return response.status_code
         pk = self.sittings[kind]
         if kind == "api":
             response = self.api.post(
@@ -161,32 +170,42 @@ class Table:
         return self.page.post(f"/sessions/{pk}/rounds/new/", form).status_code
 
 
-WANTED = {"api": 201, "page": 302}
+WANTED = {"score": 200, "api": 201, "page": 302}
 
 
 def timed(table: Table, kinds: tuple[str, ...], posts: int) -> None:
-    times: dict[str, list[float]] = {kind: [] for kind in kinds}
-    clocks = {kind: QueryClock() for kind in kinds}
+    rows = ("score", *kinds)
+    times: dict[str, list[float]] = {row: [] for row in rows}
+    cpu: dict[str, float] = dict.fromkeys(rows, 0.0)
+    clocks = {row: QueryClock() for row in rows}
     for _ in range(posts):
-        for kind in kinds:
-            with statements_seen(clocks[kind]):
-                began = time.perf_counter()
-                status = table.post(kind)
-                times[kind].append(time.perf_counter() - began)
-            if status != WANTED[kind]:
-                raise SystemExit(f"{kind}: {status} (wanted {WANTED[kind]})")
-    print(f"\n== time of a round post, {posts} of each kind interleaved ==")
-    for kind in kinds:
-        total = sum(times[kind])
-        sql = sum(clocks[kind].seconds.values())
+        for row in rows:
+            with statements_seen(clocks[row]):
+                began, began_cpu = time.perf_counter(), time.process_time()
+                status = table.post(row)
+                cpu[row] += time.process_time() - began_cpu
+                times[row].append(time.perf_counter() - began)
+            if status != WANTED[row]:
+                raise SystemExit(f"{row}: {status} (wanted {WANTED[row]})")
+    print(
+        f"\n== a round post, {posts} of each kind interleaved with POST /api/score/ (the "
+        "yardstick: the same middleware, no database) =="
+    )
+    print(
+        f"{'':6} {'p50 ms':>7} {'mean':>7} {'CPU ms':>7} {'CPU vs score':>12}  database "
+        "(statements and commits a post)"
+    )
+    for row in rows:
+        total = sum(times[row])
+        sql = sum(clocks[row].seconds.values())
         print(
-            f"{kind:5} p50 {statistics.median(times[kind]) * 1000:6.2f} ms   "
-            f"mean {total / posts * 1000:6.2f} ms   database {sql / total:4.0%} of it "
-            f"({sum(clocks[kind].count.values()) / posts:.1f} statements and commits a post)"
+            f"{row:6} {statistics.median(times[row]) * 1000:7.2f} {total / posts * 1000:7.2f} "
+            f"{cpu[row] / posts * 1000:7.2f} {cpu[row] / cpu['score']:11.1f}×  {sql / total:4.0%}"
+            f" of the time ({sum(clocks[row].count.values()) / posts:.1f})"
         )
-        for name, seconds in sorted(clocks[kind].seconds.items(), key=lambda kv: -kv[1]):
+        for name, seconds in sorted(clocks[row].seconds.items(), key=lambda kv: -kv[1]):
             print(
-                f"        {name:20} {clocks[kind].count[name] / posts:5.1f} a post  "
+                f"{'':8}{name:20} {clocks[row].count[name] / posts:5.1f} a post  "
                 f"{seconds / posts * 1000:6.3f} ms a post"
             )
 
