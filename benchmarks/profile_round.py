@@ -20,12 +20,12 @@ For each kind it prints:
    ``POST /api/score/``, the yardstick), the CPU time of this process (with SQLite the database's
    too), and how much of the time went to the database, by kind of statement (the commits
    included). The CPU time is the steadier figure on a busy machine;
-2. every query of one post, numbered, with its time;
+2. every statement of one post (commits included), numbered, with its time;
 3. pyinstrument's call tree over ``--posts`` more posts (``--tree 0`` leaves it out; ``--flat``
    lists the functions by their own time instead).
 
-Times are wall-clock in one process on a shared machine: compare the rows of one run. The HTTP
-benchmark (``benchmarks/webbench.py``) gives the ratio to a bare Django view.
+Times are wall-clock and CPU in one process on a shared machine: compare the rows of one run. The
+HTTP benchmark (``benchmarks/webbench.py``) gives the ratio to a bare Django view.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ sys.path.insert(0, str(HERE))
 from load import admin_sql, round_bodies  # noqa: E402
 
 KINDS = ("api", "page")
-# Plain wins the hand-entry form can say (the hand without its winning tile), by each seat.
+# Wins as the hand-entry form sends them (the standing tiles without the winning one); the winner
+# is drawn at random.
 FORM_HANDS = [
     {"indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"},
     {"indicator": "9p", "hand": "123m456m234s678s9p", "win_tile": "9p"},  # 獨吊: 跑風
