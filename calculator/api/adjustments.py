@@ -13,13 +13,12 @@ from calculator import selectors, services
 from calculator.api.common import READ_ERRORS, SessionView, body_of
 from calculator.api.once import IDEMPOTENCY_HEADER
 from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, without
-from calculator.api.serializers import (
+from calculator.api.serializers.adjustments import (
     AdjustmentCorrectionSerializer,
     AdjustmentPostSerializer,
-    RoundAnswerSerializer,
-    RoundSerializer,
-    errors,
 )
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.rounds import RoundAnswerSerializer, RoundSerializer
 from calculator.errors import invalid
 from calculator.models import Round
 

@@ -12,7 +12,9 @@ from rest_framework.views import APIView
 
 from calculator.api.common import body_of
 from calculator.api.parsers import LimitedJSONParser
-from calculator.api.serializers import ScoreRequestSerializer, errors, game_result
+from calculator.api.serializers.calculator import ScoreRequestSerializer
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.results import game_result
 from scoring import score
 
 

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from calculator import paging, selectors
-from calculator.api.serializers import errors
+from calculator.api.serializers.common import errors
 from calculator.errors import invalid
 from calculator.models import Session
 

@@ -14,7 +14,8 @@ from rest_framework.views import APIView
 
 from calculator import paging, selectors
 from calculator.api.common import PAGE_HEADERS, READ_ERRORS, SessionView
-from calculator.api.serializers import ExportSerializer, ShareSerializer, errors
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.exports import ExportSerializer, ShareSerializer
 
 
 class ExportView(SessionView):

@@ -17,7 +17,8 @@ from rest_framework.views import APIView
 from calculator import selectors, services
 from calculator.api.common import READ_ERRORS, SessionView, body_of, shown
 from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
-from calculator.api.serializers import TransferSerializer, errors
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.standings import TransferSerializer
 from calculator.errors import invalid
 from calculator.models import Group
 

@@ -11,7 +11,8 @@ from rest_framework.response import Response
 
 from calculator import paging, selectors
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, SessionView
-from calculator.api.serializers import LedgerSerializer, errors
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.ledger import LedgerSerializer
 
 
 class LedgerView(SessionView):

@@ -14,13 +14,13 @@ from rest_framework.views import APIView
 from calculator import paging, selectors, services
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, body_of, shown
 from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
-from calculator.api.serializers import (
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.roster import (
     PlayerDetailSerializer,
     PlayerLinkSerializer,
     PlayerMergeSerializer,
     PlayerRenameSerializer,
     PlayerSerializer,
-    errors,
 )
 from calculator.errors import invalid
 from calculator.models import Player

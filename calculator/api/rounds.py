@@ -20,13 +20,13 @@ from calculator.api.common import (
     shown,
 )
 from calculator.api.once import IDEMPOTENCY_HEADER
-from calculator.api.serializers import (
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.rounds import (
     ConflictSerializer,
     RoundAnswerSerializer,
     RoundCorrectionSerializer,
     RoundEntrySerializer,
     RoundSerializer,
-    errors,
 )
 from calculator.errors import invalid
 from calculator.models import Round, Session

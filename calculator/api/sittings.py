@@ -12,8 +12,9 @@ from rest_framework.views import APIView
 from calculator import paging, selectors, services
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, SessionView, body_of
 from calculator.api.permissions import IsSessionOwner
-from calculator.api.serializers import (
-    ExportSerializer,
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.exports import ExportSerializer
+from calculator.api.serializers.sittings import (
     InvitedSerializer,
     InviteSerializer,
     MemberSerializer,
@@ -22,7 +23,6 @@ from calculator.api.serializers import (
     SessionDetailSerializer,
     SessionSummarySerializer,
     ShareTokenSerializer,
-    errors,
 )
 from calculator.errors import invalid
 

@@ -9,7 +9,11 @@ from rest_framework.response import Response
 
 from calculator import selectors
 from calculator.api.common import READ_ERRORS, SessionView
-from calculator.api.serializers import PlayerStatsSerializer, StandingSerializer, TransferSerializer
+from calculator.api.serializers.standings import (
+    PlayerStatsSerializer,
+    StandingSerializer,
+    TransferSerializer,
+)
 
 
 class StandingsView(SessionView):
