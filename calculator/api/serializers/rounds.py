@@ -15,6 +15,7 @@ from calculator.api.serializers.sittings import StateSerializer
 class MeldSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(["chi", "pung", "kong", "added_kong", "concealed_kong"])
     tiles = serializers.CharField(required=False)
+    # "from" is a Python keyword: declared below under its real name.
 
 
 MeldSerializer._declared_fields["from"] = serializers.ChoiceField(
