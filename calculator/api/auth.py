@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator.api.serializers import TokenSerializer, errors
+from calculator.api.serializers.common import errors
 from calculator.api.tokens import revoke_tokens, token_for
 from calculator.errors import CalculatorError, invalid
 from calculator.login_attempts import (
@@ -30,6 +30,10 @@ from calculator.login_attempts import (
 class LoginSerializer(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
 
 
 class TokenView(APIView):

@@ -1,6 +1,6 @@
 """The API of groups (``/api/groups/…``): people of a roster who play together, their standings
 over a period, and a sitting's paid-out mark (``/api/sessions/{id}/paid-out/``). Thin views as
-in ``views``: parse, call a service or a selector, answer with its data."""
+in every API module: parse, call a service or a selector, answer with its data."""
 
 from __future__ import annotations
 
@@ -15,16 +15,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from calculator import selectors, services
-from calculator.api.serializers import TransferSerializer, errors
-from calculator.api.views import (
-    IDEMPOTENCY_HEADER,
-    READ_ERRORS,
-    SessionView,
-    _as_sent,
-    _body,
-    _roster_write,
-    _shown,
-)
+from calculator.api.common import READ_ERRORS, SessionView, body_of, shown
+from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.standings import TransferSerializer
 from calculator.errors import invalid
 from calculator.models import Group
 
@@ -181,15 +175,15 @@ class GroupListView(APIView):
     def post(self, request: Request) -> Response:
         """A new group; with an ``Idempotency-Key`` a retry gets the first answer and makes no
         second group."""
-        body = _body(request)
+        body = body_of(request)
 
         def create() -> tuple[int, dict]:
             group = services.group_create(
                 owner=request.user, name=body.get("name"), players=body.get("players")
             )
-            return 201, _as_sent(selectors.group_detail(request.user, group))
+            return 201, as_sent(selectors.group_detail(request.user, group))
 
-        return _roster_write(request, create)
+        return answer_once(request, create)
 
 
 class GroupView(APIView):
@@ -200,8 +194,8 @@ class GroupView(APIView):
 def _usernames(value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
         raise invalid(
-            f"members 必須是用戶名的列表，收到 {_shown(value)}。",
-            f"members must be a list of usernames, got {_shown(value)}.",
+            f"members 必須是用戶名的列表，收到 {shown(value)}。",
+            f"members must be a list of usernames, got {shown(value)}.",
         )
     return value
 
@@ -218,7 +212,7 @@ class GroupDetailView(GroupView):
     def patch(self, request: Request, pk: int) -> Response:
         """Rename the group, set its players, set its members (owner only); what the body leaves
         out stays as it is."""
-        body = _body(request)
+        body = body_of(request)
         group = self.group(request, pk)
         members = _usernames(body["members"]) if "members" in body else None
         for field in ("name", "players"):

@@ -15,15 +15,10 @@ from django.utils.translation import gettext as _
 from calculator import selectors, services
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
+from calculator.web.common import remember_changes, seats_in_play, while_open, with_session
 from calculator.web.once import any_post, written_once
+from calculator.web.rounds import posted_number
 from calculator.web.templatetags.tiles import pick
-from calculator.web.views import (
-    posted_number,
-    remember_changes,
-    seats_in_play,
-    while_open,
-    with_session,
-)
 
 KINDS = ("penalty", "side_payment", "chip_correction")
 EACH = "each"  # the "to" choice of a penalty paid to each other player

@@ -25,9 +25,9 @@ from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Group, Player, Session
 from calculator.money import money_str
+from calculator.web.common import short_game_name, sittings_listed, with_session
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
-from calculator.web.views import short_game_name, sittings_listed, with_session
 from scoring.games import GAMES
 
 SITTINGS_SHOWN = 20
@@ -155,9 +155,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         word = str(TITLE_WORDS[title["title"]])
         if title["title"] == "biggest":
             word = f"{word} · {short_game_name(title['game'])}"
-        titles.append(
-            {**title, "word": word, "names": [names[pk] for pk in title["players"]]}
-        )
+        titles.append({**title, "word": word, "names": [names[pk] for pk in title["players"]]})
     # Head-to-head as a small table: the row's player won (or lost) this much from the column's.
     nets = {}
     for pair in answer["head_to_head"]:
@@ -166,9 +164,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     grid = [
         {
             "name": names[row],
-            "cells": [
-                None if row == column else nets.get((row, column), "") for column in order
-            ],
+            "cells": [None if row == column else nets.get((row, column), "") for column in order],
         }
         for row in order
     ]
@@ -199,8 +195,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         "grid_names": [names[pk] for pk in order],
         "unpaid": unpaid,
         "unpaid_balances": [
-            {"name": names[row["player"]], "balance": row["balance"]}
-            for row in unpaid["balances"]
+            {"name": names[row["player"]], "balance": row["balance"]} for row in unpaid["balances"]
         ],
         "unpaid_transfers": [
             {"from": names[t["from"]], "to": names[t["to"]], "amount": t["amount"]}

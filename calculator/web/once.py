@@ -34,8 +34,8 @@ from calculator import services
 from calculator.models import IdempotentAnswer
 
 FIELD = "once"
-# Where a change keeps its summary of balances for the session page to show once (views'
-# ``remember_changes``); a kept outcome carries it, so a replay shows it again.
+# Where a change keeps its summary of balances for the session page to show once
+# (``common.remember_changes``); a kept outcome carries it, so a replay shows it again.
 CHANGES_KEY = "web:balance_changes"
 MAX_KEY = 200
 # A kept fragment (the members list after an invite over htmx) is at most this many characters;

@@ -91,7 +91,7 @@ ANJI_REQUEST = {
 def test_an_anji_answer_is_the_one_the_schema_describes_and_the_cli_gives(client_for, tmp_path):
     """AJ15.3 at a 3-player table: the API, the engine and the command line agree, and the
     answer is what the OpenAPI schema's GameResult (anji) describes."""
-    from calculator.api.serializers import AnjiResultSerializer
+    from calculator.api.serializers.results import AnjiResultSerializer
 
     client = client_for()
     response = client.post("/api/score/", ANJI_REQUEST, format="json")

@@ -16,7 +16,7 @@ from django.db import OperationalError
 from django.test import Client
 
 from calculator import health, selectors, services
-from calculator.api import views as api_views
+from calculator.api import calculator as score_api
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +107,7 @@ def test_a_500_is_logged_on_django_request(monkeypatch, caplog):
     def broken(*args: object, **kwargs: object) -> None:
         raise ValueError("a bug on purpose")
 
-    monkeypatch.setattr(api_views.ScoreView, "post", broken)
+    monkeypatch.setattr(score_api.ScoreView, "post", broken)
     client = Client(raise_request_exception=False)
     with caplog.at_level(logging.ERROR, logger="django.request"):
         response = client.post("/api/score/", "{}", content_type="application/json")
@@ -122,12 +122,12 @@ BROKEN_SCRIPT = """
 import django
 django.setup()
 from django.test import Client
-from calculator.api import views
+from calculator.api import calculator as score_api
 
 def broken(*args, **kwargs):
     raise ValueError("a bug on purpose")
 
-views.ScoreView.post = broken
+score_api.ScoreView.post = broken
 print(Client(raise_request_exception=False).post("/api/score/", "{}",
       content_type="application/json").status_code)
 """
@@ -155,7 +155,7 @@ def test_with_debug_off_a_500_reaches_standard_error():
 
 
 def test_the_log_is_quiet_when_nothing_is_wrong():
-    script = BROKEN_SCRIPT.replace("views.ScoreView.post = broken", "")
+    script = BROKEN_SCRIPT.replace("score_api.ScoreView.post = broken", "")
     done = run(script)
     assert done.stdout.strip() == "400", done.stderr
     assert done.stderr == ""

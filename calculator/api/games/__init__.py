@@ -1,7 +1,7 @@
 """Each game's result shape for the API's schema: ``calculator.api.games.<code>`` exports
 ``RESULT`` (a serializer of that game's result, docs/api.md), found by the game's code as
 ``scoring.games`` finds a game's package; a game without a module of its own has the outer shape
-every result shares (``calculator.api.serializers.GameResultSerializer``)."""
+every result shares (``GameResultSerializer`` of ``calculator.api.serializers.results``)."""
 
 from __future__ import annotations
 

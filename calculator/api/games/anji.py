@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from calculator.api.serializers import AnjiResultSerializer as RESULT
+from calculator.api.serializers.results import AnjiResultSerializer as RESULT
 
 __all__ = ["RESULT"]

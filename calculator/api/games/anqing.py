@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from calculator.api.serializers import ScoreResultSerializer as RESULT
+from calculator.api.serializers.results import ScoreResultSerializer as RESULT
 
 __all__ = ["RESULT"]

@@ -19,11 +19,11 @@ from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Player
 from calculator.web.charts import balance_chart
+from calculator.web.common import short_game_name, sittings_listed
 from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
 from calculator.web.groups import player_groups
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
-from calculator.web.views import short_game_name, sittings_listed
 
 SITTINGS_SHOWN = 20
 

@@ -1,0 +1,72 @@
+"""Adjustments in the API (``/api/sessions/{id}/adjustments/…``): money that is not a hand (a
+penalty, a side payment, a chip correction), recorded, corrected and voided as a round is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from calculator import selectors, services
+from calculator.api.common import READ_ERRORS, SessionView, body_of
+from calculator.api.once import IDEMPOTENCY_HEADER
+from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, without
+from calculator.api.serializers.adjustments import (
+    AdjustmentCorrectionSerializer,
+    AdjustmentPostSerializer,
+)
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.rounds import RoundAnswerSerializer, RoundSerializer
+from calculator.errors import invalid
+from calculator.models import Round
+
+
+def _adjustment_body(body: dict[str, Any]) -> dict[str, Any]:
+    if "result" in body:
+        raise invalid("調整的請求不帶 result。", "An adjustment's body has no result field.")
+    return {"result": Round.ADJUSTMENT, **body}
+
+
+class AdjustmentListView(SessionView):
+    """A sitting's adjustments: money that is not a hand (a penalty, a side payment, a chip
+    correction). Each takes the sitting's next entry number, as a round does, and is corrected
+    and voided the same way; it never moves the deal or the dealer's streak."""
+
+    @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.adjustments_list(self.session(request, pk)))
+
+    @extend_schema(
+        request=AdjustmentPostSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        session = self.session(request, pk)
+        body = body_of(request)
+        return recorded(request, session, body, _adjustment_body(without(body, "expected_round")))
+
+
+class AdjustmentDetailView(SessionView):
+    @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        return Response(selectors.adjustment_detail(self.session(request, pk), number))
+
+    @extend_schema(
+        request=AdjustmentCorrectionSerializer,
+        responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
+    )
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        session = self.session(request, pk)
+        selectors.adjustment_detail(session, number)  # 404 unless it is one
+        body = body_of(request)
+        return corrected(request, session, number, body, _adjustment_body(without(body, "version")))
+
+    @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        session = self.session(request, pk)
+        selectors.adjustment_detail(session, number)
+        game_round = services.round_void(session=session, number=number, user=request.user)
+        return Response(selectors.round_answer(game_round))

@@ -1,0 +1,144 @@
+"""The roster in the API (``/api/players/…``): the people of the caller's roster and those linked
+to the caller's account, a player's detail, rename, record over a period, merge, and link to
+or unlink from an account."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from calculator import paging, selectors, services
+from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, body_of, shown
+from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
+from calculator.api.serializers.common import errors
+from calculator.api.serializers.roster import (
+    PlayerDetailSerializer,
+    PlayerLinkSerializer,
+    PlayerMergeSerializer,
+    PlayerRenameSerializer,
+    PlayerSerializer,
+)
+from calculator.errors import invalid
+from calculator.models import Player
+
+
+class PlayerListView(APIView):
+    """The caller's roster, and the players of other rosters linked to the caller's account."""
+
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={200: PlayerSerializer(many=True), **errors(400, 401)},
+    )
+    def get(self, request: Request) -> Response:
+        window = paging.window_of(request.query_params)
+        players = selectors.players_for_user(request.user)
+        offset = window.offset or 0
+        page = list(players[offset : offset + window.limit])
+        response = Response(selectors.roster(request.user, page))
+        return paging.add_paging_headers(
+            response, request, total=players.count(), offset=offset, limit=window.limit
+        )
+
+
+class PlayerView(APIView):
+    def player(self, request: Request, pk: int) -> Player:
+        return selectors.player_for_user(request.user, pk)
+
+
+class PlayerDetailView(PlayerView):
+    @extend_schema(responses={200: PlayerDetailSerializer, **READ_ERRORS})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.player_detail(request.user, self.player(request, pk)))
+
+    # 403: E_FORBIDDEN, a player linked to the caller but on another's roster.
+    @extend_schema(
+        request=PlayerRenameSerializer,
+        responses={200: PlayerDetailSerializer, **errors(400, 401, 403, 404, 413, 415)},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        """Rename the player: every sitting they played shows the new name."""
+        body = body_of(request)
+        if "name" not in body:
+            raise invalid("請提供 name。", "name is required.")
+        player = services.player_rename(
+            player=self.player(request, pk), user=request.user, name=body["name"]
+        )
+        return Response(selectors.player_detail(request.user, player))
+
+
+class PlayerStatsView(PlayerView):
+    """The player's statistics for a period (``selectors.player_record``): GET ``period``
+    (month, year, all, range) and, for a range, ``from`` and ``to`` (YYYY-MM-DD)."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS, **errors(400)})
+    def get(self, request: Request, pk: int) -> Response:
+        player = self.player(request, pk)
+        period = selectors.period_of(request.query_params, timezone.localdate())
+        return Response(selectors.player_record(request.user, player, period))
+
+
+class PlayerMergeView(PlayerView):
+    # 400: E_SAME_TABLE, the two sat together at a sitting; E_INVALID, the player itself.
+    # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @extend_schema(
+        request=PlayerMergeSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Merge another player of the caller's roster into this one: every seat of the other
+        is this player's, and the other is deleted."""
+        body = body_of(request)
+        other = body.get("player")
+        if isinstance(other, bool) or not isinstance(other, int):
+            raise invalid(
+                f"player 必須是花名冊上另一個人的 id（整數），收到 {shown(other)}。",
+                f"player must be the id (a whole number) of another player of your roster; "
+                f"got {shown(other)}.",
+            )
+
+        def merge() -> tuple[int, dict]:
+            keep = self.player(request, pk)
+            merged = selectors.player_for_user(request.user, other)
+            kept = services.player_merge(owner=request.user, keep=keep, merged=merged)
+            return 200, as_sent(selectors.player_detail(request.user, kept))
+
+        return answer_once(request, merge)
+
+
+class PlayerLinkView(PlayerView):
+    # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @extend_schema(
+        request=PlayerLinkSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Link the player to an account: it may then see this player, read-only."""
+        body = body_of(request)
+
+        def link() -> tuple[int, dict]:
+            player = services.player_link(
+                player=self.player(request, pk), user=request.user, username=body.get("username")
+            )
+            return 200, as_sent(selectors.player_detail(request.user, player))
+
+        return answer_once(request, link)
+
+    @extend_schema(
+        parameters=[IDEMPOTENCY_HEADER],
+        responses={200: PlayerDetailSerializer, **errors(401, 403, 404, 422)},
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        """Take the link to an account away (the roster's owner only): the account sees the
+        player no more."""
+
+        def unlink() -> tuple[int, dict]:
+            player = services.player_unlink(player=self.player(request, pk), user=request.user)
+            return 200, as_sent(selectors.player_detail(request.user, player))
+
+        return answer_once(request, unlink)

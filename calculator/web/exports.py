@@ -1,0 +1,122 @@
+"""A sitting as it leaves the app: its export files (JSON, to import again; CSV, the ledger) and
+the read-only pages of its share link (no login), which answer 304 while nothing changed."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from calculator import selectors
+from calculator.errors import CalculatorError
+from calculator.models import Session
+from calculator.web.common import render_page_or, with_session
+from calculator.web.rounds import round_context
+from calculator.web.sittings import page_number, session_context
+
+
+@with_session
+def export_json(request: HttpRequest, session: Session) -> HttpResponse:
+    response = JsonResponse(
+        selectors.session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
+    return response
+
+
+@with_session
+def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
+    response = HttpResponse(selectors.ledger_csv(session), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
+    return response
+
+
+@require_safe
+def share(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only page, polled every 3 s. One query (the sitting's version) answers a poll
+    with nothing new (204: htmx keeps what it shows) and a reload whose ETag still holds
+    (304); only a change renders the rounds again."""
+    row = selectors.share_version(token)
+    if row is None:
+        if request.htmx:
+            # The owner stopped sharing or made a new link while this page was open: reload it,
+            # so the viewer reads that the link is no longer valid instead of stale rounds.
+            return HttpResponse(status=404, headers={"HX-Refresh": "true"})
+        raise Http404(_("这个分享链接无效。"))
+    pk, version = row
+    if request.htmx and request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    page = page_number(request)
+    response = shared_page(
+        request,
+        token,
+        share_page_etag(request, pk, version, page),
+        lambda session: render_page_or(
+            request, "web/share.html", "live", session_context(session, page)
+        ),
+    )
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def shared_page(
+    request: HttpRequest, token: str, etag: str, draw: Callable[[Session], HttpResponse]
+) -> HttpResponse:
+    """A page read through the share link: 304 while ``etag`` holds, else ``draw`` of the
+    sitting (404 if the link stopped meanwhile); asked again each time (no-cache) and kept by
+    this browser only, as the page carries its CSRF token."""
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        try:
+            session = selectors.session_by_share_token(token)
+        except CalculatorError:
+            raise Http404(_("这个分享链接无效。")) from None
+        response = draw(session)
+    response.headers.setdefault("ETag", etag)
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+@require_safe
+def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A round's why page through the share link, read-only and without logging in: the same
+    page as the owner's (tiles, reading, items with their rules, 包 reasons, payments and the
+    calculator link) without anything that changes the sitting. A link stopped or replaced
+    opens nothing, as the share page."""
+    row = selectors.share_version(token)
+    if row is None:
+        raise Http404(_("这个分享链接无效。"))
+    pk, version = row
+    return shared_page(
+        request,
+        token,
+        share_page_etag(request, pk, version, f"round-{number}"),
+        lambda session: render(
+            request, "web/round.html", {**round_context(session, number), "share_token": token}
+        ),
+    )
+
+
+def share_page_etag(request: HttpRequest, pk: int, version: int, page: int | str) -> str:
+    """What the share page's HTML depends on: the sitting's version, the page of rounds (or
+    ``round-<n>``, a round's why page), the language, whole page or fragment, and the visitor's
+    cookies (the top bar says who is logged in and the forms carry the CSRF token)."""
+    parts = [
+        str(pk),
+        str(version),
+        str(page),
+        get_language() or "",
+        "fragment" if request.htmx else "page",
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        request.COOKIES.get(settings.SESSION_COOKIE_NAME, ""),
+    ]
+    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return f'"share-{pk}-{version}-{digest}"'

@@ -1,0 +1,458 @@
+"""Sittings on the pages: the list (and a sitting read from an export file), a new sitting (or
+one started again from another, ``takeback.restart_of``), a sitting's page with its rounds a
+page at a time, its members, its house rules and their history, the share link, archiving,
+restoring and deleting. Each view parses a form, calls a service or a selector, and renders the
+whole page, or only the named fragment when htmx asks (style: one view, page or fragment)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from math import ceil
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max, Min
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import scoring
+from calculator import selectors, services
+from calculator.api.parsers import refuse_bad_text
+from calculator.errors import CalculatorError
+from calculator.models import Session
+from calculator.web.charts import balance_chart
+from calculator.web.common import (
+    archived_notice,
+    ask_first,
+    error_of,
+    house_rules_of,
+    link_qr,
+    render_page_or,
+    seats_in_play,
+    table_of,
+    with_session,
+)
+from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
+from calculator.web.games import web_game
+from calculator.web.once import CHANGES_KEY, confirmed, invited, share_changed, written_once
+from calculator.web.takeback import restart_of
+from calculator.web.templatetags.tiles import pick
+
+
+def session_lists(user: Any) -> dict[str, Any]:
+    """The sittings a user sees: those in use, and the archived ones (a folded section)."""
+    sessions = list(selectors.sessions_for_user(user))
+    return {
+        "sessions": [session for session in sessions if session.archived_at is None],
+        "archived_sessions": [session for session in sessions if session.archived_at is not None],
+    }
+
+
+@login_required
+def session_list(request: HttpRequest) -> HttpResponse:
+    context = {**session_lists(request.user), "import_form": ImportForm()}
+    return render(request, "web/session_list.html", context)
+
+
+@written_once()
+@login_required
+def session_import(request: HttpRequest) -> HttpResponse:
+    """Rebuild a sitting from its JSON export (uploaded or pasted): every round is scored again
+    with the rules version it was recorded with (R12); nothing is saved if any part is wrong."""
+    if request.method != "POST":
+        return redirect("web:session_list")
+    form = ImportForm(request.POST, request.FILES)
+    context: dict[str, Any] = {**session_lists(request.user), "import_form": form}
+    if form.is_valid():
+        export = form.cleaned_data["export"]
+        try:
+            # The file's JSON may spell NUL or a lone surrogate (\u0000, \ud800), as the API's may.
+            refuse_bad_text(export)
+            session = services.session_import(owner=request.user, data=export)
+        except CalculatorError as problem:
+            # a refused round is named once, by the page, before the engine's words
+            context["import_error"] = error_of(problem.in_round or problem)
+            context["import_round"] = problem.round_number
+        else:
+            messages.success(request, import_notice(session, export))
+            return redirect("web:session", pk=session.pk)
+    return render(request, "web/session_list.html", context, status=400)
+
+
+def import_notice(session: Session, export: Mapping[str, Any]) -> str:
+    """Say what was imported, and whether the balances came out as the file says."""
+    rebuilt = selectors.session_balances(session)
+    written = export.get("balances")
+    rounds = session.rounds.count()
+    try:
+        differs = isinstance(written, Mapping) and any(
+            Decimal(str(written[seat])) != rebuilt[seat] for seat in scoring.SEATS
+        )
+    except (KeyError, ArithmeticError, ValueError):
+        differs = True
+    if differs:
+        return _(
+            "已导入“%(name)s”（%(rounds)s局）。注意：重新算出的余额和文件里写的不一样，"
+            "请核对每一局。"
+        ) % {"name": session.name, "rounds": rounds}
+    return _("已导入“%(name)s”（%(rounds)s局），余额和文件里的一致。") % {
+        "name": session.name,
+        "rounds": rounds,
+    }
+
+
+@written_once()
+@login_required
+def session_new(request: HttpRequest) -> HttpResponse:
+    """Open a sitting; ``?from=<pk>`` starts from another one: the same players in the same
+    seats, ruleset, base silver and house rules in force."""
+    source = restart_of(request) if request.method == "GET" and "from" in request.GET else None
+    if source is None:
+        game, player_count = table_of(request)
+        if request.method == "POST":
+            form = SessionForm(request.POST, roster=selectors.roster_choices(request.user))
+        else:
+            # ?game=…&player_count=… (the game switch): names already typed are kept.
+            kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
+            form = SessionForm(initial=kept, game=game, player_count=player_count)
+        ruleset, rules_form = house_rules_of(request, game)
+    else:
+        start = selectors.session_restart(source)
+        game, player_count = source.game, source.player_count
+        form = SessionForm(
+            initial=SessionForm.initial_from(start), game=game, player_count=player_count
+        )
+        ruleset = start["ruleset"]
+        rules_form = HouseRulesForm(ruleset=ruleset, current=start["rules"], game=game)
+    context: dict[str, Any] = {
+        "form": form,
+        "rules_form": rules_form,
+        "ruleset": ruleset,
+        "game": game,
+        "source": source,
+    }
+    if request.htmx and request.method == "GET" and request.GET.get("game"):
+        return render(request, "web/session_new.html#table", context)
+    if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
+        return render(request, "web/session_new.html#house_rules", context)
+    context["known_names"] = selectors.player_names_used(request.user)
+    if request.method == "POST" and form.is_valid() and rules_form.is_usable():
+        try:
+            session = services.session_create(
+                owner=request.user,
+                name=form.cleaned_data["name"],
+                players=form.players(),
+                ruleset=form.cleaned_data["ruleset"],
+                base_silver=str(form.cleaned_data["base_silver"]),
+                rules=rules_form.overrides(),
+                game=form.chosen_game,
+                player_count=form.chosen_count,
+                player_ids=form.player_ids(),
+                new_players=form.new_players(),
+            )
+        except CalculatorError as problem:
+            context["error"] = error_of(problem)
+        else:
+            return redirect("web:session", pk=session.pk)
+    return render(request, "web/session_new.html", context)
+
+
+# The session and share pages show this many rounds, the newest first, and page back for older
+# ones: a phone shows a screenful or two, and the page costs the same at round 20 and round 2,000.
+ROUNDS_PER_PAGE = 20
+
+
+def page_number(request: HttpRequest) -> int:
+    """``?page=`` of the session and share pages: 1 (the newest rounds), 2 (the ones before),
+    …; anything but a whole number is page 1."""
+    raw = request.GET.get("page", "")
+    return int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+
+
+def balances_before(entry: Mapping[str, Any]) -> dict[str, Decimal]:
+    """Each seat's balance before a ledger entry: its running balance without its payments."""
+    before = {seat: Decimal(amount) for seat, amount in entry["balances"].items()}
+    for payment in entry["payments"]:
+        before[payment["from"]] += Decimal(payment["amount"])
+        before[payment["to"]] -= Decimal(payment["amount"])
+    return before
+
+
+def session_context(session: Session, page: int = 1) -> dict[str, Any]:
+    """What the session page and the share page both read: the state, and the rounds of page
+    ``page`` (1: the newest ``ROUNDS_PER_PAGE``, 2: the ones before them, …) with their true
+    running balances."""
+    # The stored running state and the current rules, read once for everything below.
+    stored = selectors.stored_state(session)
+    version = selectors.current_rules_version(session)
+    state = selectors.session_state(session, version, stored)
+    # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
+    total = state["next_round"] - 1
+    pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
+    page = min(page, pages)
+    end = total - (page - 1) * ROUNDS_PER_PAGE
+    offset = max(end - ROUNDS_PER_PAGE, 0)
+    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None, stored=stored)
+    names = ledger["players"]
+    shown = ledger["rounds"]
+    start = balances_before(shown[0]) if shown else None
+    return {
+        "page": page,
+        "pages": pages,
+        "older_page": page + 1 if page < pages else None,
+        "newer_page": page - 1 if page > 1 else None,
+        "total_rounds": total,
+        "first_shown": shown[0]["number"] if shown else None,
+        "last_shown": shown[-1]["number"] if shown else None,
+        "session": session,
+        "state": state,
+        # What keeping the deal adds (Anqing's 連莊加番, R8.2); None: nothing (AJ2.3).
+        "lianzhuang_bonus": web_game(session.game).deal_bonus(
+            selectors.rules_for(session, version), state["dealer_streak"]
+        ),
+        "rules_overrides": version.overrides if version else {},
+        "rules_version": version.number if version else 1,
+        "seat_names": names,
+        "seats": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "balance": state["balances"].get(seat, "0"),
+                "dealer": seat == state["dealer"],
+            }
+            for seat in seats_in_play(session)
+        ],
+        "rounds": list(reversed(shown)),
+        "chart": balance_chart(
+            shown, names, start=start, first=offset, seats=seats_in_play(session)
+        ),
+    }
+
+
+@with_session
+def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
+    if request.htmx and request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)  # the poll, and nothing new: htmx keeps what it shows
+    context = session_context(session, page_number(request))
+    context["changes"] = request.session.pop(CHANGES_KEY, None)
+    context["is_owner"] = session.owner_id == request.user.pk
+    context["share_url"] = (
+        request.build_absolute_uri(reverse("web:share", args=[session.share_token]))
+        if session.share_token
+        else None
+    )
+    if not request.htmx or request.htmx.boosted:
+        # Only the whole page asks to undo, confirms a draw and shows the QR code.
+        if session.archived_at is None:
+            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
+            context["undo"] = selectors.undo_preview(session, balances)
+        context["asking"] = request.GET.get("confirm")
+        if context["share_url"]:
+            context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+    return render_page_or(request, "web/session.html", "ledger", context)
+
+
+@written_once(fragment=invited)
+@with_session
+def members(request: HttpRequest, session: Session) -> HttpResponse:
+    """Who may record in this sitting; its owner invites others by username."""
+    is_owner = session.owner_id == request.user.pk
+    if request.method == "POST" and not is_owner:
+        raise PermissionDenied(_("只有这一场的主人能邀请别人。"))
+    form = InviteForm(request.POST or None, session=session)
+    context: dict[str, Any] = {"session": session, "is_owner": is_owner, "form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            invited = services.session_invite(
+                session=session, username=form.cleaned_data["username"]
+            )
+        except CalculatorError as problem:
+            context["error"] = error_of(problem)
+        else:
+            notice = _("已邀请“%(name)s”：对方登录后就能看到这一场，也能记局、更正、作废。") % {
+                "name": invited.get_username()
+            }
+            if not request.htmx:
+                messages.success(request, notice)
+                return redirect("web:members", pk=session.pk)
+            context["notice"] = notice
+            context["form"] = InviteForm(session=session)
+    context["member_list"] = list(session.members.order_by("username"))
+    return render_page_or(request, "web/members.html", "members", context)
+
+
+@written_once()
+@with_session
+def rules(request: HttpRequest, session: Session) -> HttpResponse:
+    """The house rules in force and their history; a change makes a new version that only the
+    rounds recorded after it use (R12)."""
+    current = selectors.current_rules_version(session)
+    in_force = current.overrides if current else {}
+    form = HouseRulesForm(
+        request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
+    )
+    context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}
+    if request.method == "POST" and session.archived_at is not None:
+        messages.error(request, archived_notice())
+        return redirect("web:session", pk=session.pk)
+    if request.method == "POST":
+        if form.is_valid():
+            changed = form.overrides()
+            if changed == in_force:
+                context["unchanged"] = True
+            else:
+                try:
+                    version = services.rules_change(
+                        session=session, rules=changed, user=request.user
+                    )
+                except CalculatorError as problem:
+                    context["error"] = error_of(problem)
+                else:
+                    next_round = selectors.session_state(session)["next_round"]
+                    messages.success(
+                        request,
+                        _("家规已改成第%(v)s版：从第%(n)s局起按新家规算分，已经记过的局不变。")
+                        % {"v": version.number, "n": next_round},
+                    )
+                    return redirect("web:session", pk=session.pk)
+        else:
+            context["invalid"] = True
+    context["state"] = selectors.session_state(session)
+    context["versions"] = rules_history(session, form)
+    return render(request, "web/rules.html", context, status=400 if context.get("error") else 200)
+
+
+def rules_history(session: Session, form: HouseRulesForm) -> list[dict[str, Any]]:
+    """Every rules version, newest first: when, by whom, what differs from the defaults, and
+    which rounds were scored with it."""
+    used = {
+        row["rules_version__number"]: row
+        for row in session.rounds.values("rules_version__number").annotate(
+            first=Min("number"), last=Max("number"), count=Count("id")
+        )
+    }
+    versions = list(session.rules_versions.select_related("created_by").order_by("-number"))
+    return [
+        {
+            "number": version.number,
+            "created_at": version.created_at,
+            "created_by": version.created_by.get_username() if version.created_by else "",
+            "current": index == 0,
+            "changes": form.describe(version.overrides),
+            "rounds": used.get(version.number),
+        }
+        for index, version in enumerate(versions)
+    ]
+
+
+def refused(
+    request: HttpRequest, session: Session, problem: CalculatorError, back: str = "web:session"
+) -> HttpResponse:
+    """A change the service refused: 403 when it is the owner's alone, otherwise back to the
+    page with the service's words."""
+    message = pick(error_of(problem), "message", selectors.seat_names(session))
+    if problem.code == "E_FORBIDDEN":
+        raise PermissionDenied(message)
+    messages.error(request, message)
+    return redirect(back, pk=session.pk)
+
+
+def session_anchor(session: Session, anchor: str) -> str:
+    return f"{reverse('web:session', args=[session.pk])}#{anchor}"
+
+
+@written_once(write=share_changed)
+@require_POST
+@with_session
+def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
+    """换一个链接 (``rotate``) and 停止分享 (``stop``) ask first, as a draw does; 重新分享
+    (``start``) after a stop makes a new link at once."""
+    action = request.POST.get("action")
+    if action not in ("rotate", "stop", "start"):
+        return redirect(session_anchor(session, "share"))
+    if action != "start" and request.POST.get("confirm") != "1":
+        return ask_first(session, f"share-{action}")
+    try:
+        if action == "stop":
+            services.share_link_revoke(session=session, user=request.user)
+        else:
+            services.share_link_rotate(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    notices = {
+        "rotate": _("已换成新的分享链接：旧的链接打不开了。"),
+        "stop": _("已停止分享：旧的链接打不开了。想再分享时点“重新分享”。"),
+        "start": _("已重新分享：这是一个新的链接。"),
+    }
+    messages.success(request, notices[action])
+    return redirect(session_anchor(session, "share"))
+
+
+@written_once(write=confirmed)
+@require_POST
+@with_session
+def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
+    """Archive (asks first): read-only and out of the list, until the owner restores it."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "archive")
+    try:
+        services.session_archive(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已归档：这一场只能查看了，在“我的牌局”最下面的“已归档”里。"))
+    return redirect("web:session", pk=session.pk)
+
+
+@written_once()
+@require_POST
+@with_session
+def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
+    try:
+        services.session_restore(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已恢复：这一场又可以记局了。"))
+    return redirect("web:session", pk=session.pk)
+
+
+@written_once(write=confirmed)
+@require_POST
+@with_session
+def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
+    """Delete the sitting with every round (asks first); there is no way back."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "delete")
+    name = session.name
+    try:
+        services.session_delete(session=session, user=request.user)
+    except CalculatorError as problem:
+        return refused(request, session, problem)
+    messages.success(request, _("已删除“%(name)s”和它的每一局。") % {"name": name})
+    return redirect("web:session_list")
+
+
+@written_once(write=confirmed)
+@require_POST
+@with_session
+def member_remove(request: HttpRequest, session: Session, username: str) -> HttpResponse:
+    """The owner removes a member, or a member leaves; the confirmation is the button inside
+    each member's question (``confirm``)."""
+    if request.POST.get("confirm") != "1":
+        return redirect("web:members", pk=session.pk)
+    leaving = username == request.user.get_username()
+    try:
+        services.member_remove(session=session, user=request.user, username=username)
+    except CalculatorError as problem:
+        return refused(request, session, problem, back="web:members")
+    if leaving:
+        messages.success(request, _("你已退出“%(name)s”。") % {"name": session.name})
+        return redirect("web:session_list")
+    messages.success(request, _("已移除“%(user)s”：对方再也看不到这一场了。") % {"user": username})
+    return redirect("web:members", pk=session.pk)

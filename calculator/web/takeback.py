@@ -1,0 +1,61 @@
+"""Taking back on the pages: undo the last round that counts (after the sitting's page showed
+what it does to each balance, ``selectors.undo_preview``), and the sitting a new one starts
+again from (``/sessions/new/?from=<pk>``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from calculator import selectors, services
+from calculator.errors import CalculatorError
+from calculator.models import Round, Session
+from calculator.web.common import ask_first, remember_changes, while_open, with_session
+from calculator.web.once import confirmed, written_once
+
+
+def restart_of(request: HttpRequest) -> Session | None:
+    """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
+    try:
+        return selectors.session_for_user(request.user, int(request.GET.get("from", "")))
+    except (ValueError, CalculatorError):
+        return None
+
+
+@written_once(write=confirmed)
+@require_POST
+@with_session
+@while_open
+def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
+    """Undo the last round (``services.round_undo``: a void of the newest round that counts),
+    after the page showed what it does to each balance. The form names the round it means; if
+    that is no longer the newest that counts (another phone recorded or undid one since),
+    nothing changes."""
+    if request.POST.get("confirm") != "1":
+        return ask_first(session, "undo")
+    meant = request.POST.get("number", "")
+    before = selectors.session_balances(session)
+    try:
+        undone = services.round_undo(
+            session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
+        )
+    except CalculatorError:
+        messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
+        return redirect("web:session", pk=session.pk)
+    undone_title = (
+        _("第%(n)s条已撤销") if undone.result == Round.ADJUSTMENT else _("第%(n)s局已撤销")
+    )
+    remember_changes(request, session, before, undone_title % {"n": undone.number})
+    return redirect("web:session", pk=session.pk)
+
+
+def stale_undo_notice(meant: str, last: Round | None) -> str:
+    if last is None:
+        return _("没有可以撤销的局，什么也没改。")
+    return _("第%(meant)s局已经不是最后一局了（现在最后一局是第%(last)s局），什么也没改。") % {
+        "meant": meant,
+        "last": last.number,
+    }
