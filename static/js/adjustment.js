@@ -3,29 +3,25 @@
  * penalty's (a side payment or a chip correction is between two players). The server checks all
  * of it anyway (services.adjustment_parse); this only spares a refused tap.
  */
-(function () {
-  "use strict";
 
-  var form = document.querySelector("[data-adjustment-form]");
-  if (!form) return;
-
-  function checked(name) {
-    var input = form.querySelector("input[name=" + name + "]:checked");
+function follow(form) {
+  const checked = (name) => {
+    const input = form.querySelector("input[name=" + name + "]:checked");
     return input ? input.value : "";
-  }
+  };
+  const payer = checked("from");
+  const penalty = checked("kind") === "penalty";
+  const each = form.querySelector("[data-each] input");
+  form.querySelectorAll("[data-payee] input").forEach((input) => {
+    const off = input === each ? !penalty : input.value === payer;
+    input.disabled = off;
+    if (off && input.checked) input.checked = false;
+  });
+  if (penalty && !checked("to") && each) each.checked = true;
+}
 
-  function follow() {
-    var payer = checked("from");
-    var penalty = checked("kind") === "penalty";
-    var each = form.querySelector("[data-each] input");
-    form.querySelectorAll("[data-payee] input").forEach(function (input) {
-      var off = input === each ? !penalty : input.value === payer;
-      input.disabled = off;
-      if (off && input.checked) input.checked = false;
-    });
-    if (penalty && !checked("to") && each) each.checked = true;
-  }
-
-  form.addEventListener("change", follow);
-  follow();
-})();
+const form = document.querySelector("[data-adjustment-form]");
+if (form) {
+  form.addEventListener("change", () => follow(form));
+  follow(form);
+}

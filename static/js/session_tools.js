@@ -9,117 +9,112 @@
  * The calculator's link that holds a hand uses the same buttons; its result is swapped in by htmx,
  * so buttons that arrive later are set up when they do (htmx:load).
  */
-(function () {
-  "use strict";
 
-  var DONE_FOR = 2500; // ms the button says it copied before it reads "复制链接" again
+const DONE_FOR = 2500; // ms the button says it copied before it reads "复制链接" again
 
-  // The button itself shows that it copied; a failure needs a sentence everyone can see.
-  function say(text, visible) {
-    var status = document.querySelector("[data-share-status]");
-    if (!status) return;
-    status.textContent = text;
-    status.classList.toggle("visually-hidden", !visible);
+// The button itself shows that it copied; a failure needs a sentence everyone can see.
+function say(text, visible) {
+  const status = document.querySelector("[data-share-status]");
+  if (!status) return;
+  status.textContent = text;
+  status.classList.toggle("visually-hidden", !visible);
+}
+
+function copyBySelection(text) {
+  const field = document.createElement("textarea");
+  field.value = text;
+  field.setAttribute("readonly", "");
+  field.className = "visually-hidden";
+  document.body.appendChild(field);
+  field.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
   }
+  document.body.removeChild(field);
+  return copied;
+}
 
-  function copyBySelection(text) {
-    var field = document.createElement("textarea");
-    field.value = text;
-    field.setAttribute("readonly", "");
-    field.className = "visually-hidden";
-    document.body.appendChild(field);
-    field.select();
-    var copied = false;
-    try {
-      copied = document.execCommand("copy");
-    } catch (problem) {
-      copied = false;
+// The link's text to select when copying fails: the element the button names, or the share link.
+function selectLink(button) {
+  const link = document.getElementById(button.dataset.linkText || "share-url");
+  if (!link || !window.getSelection) return;
+  const range = document.createRange();
+  range.selectNodeContents(link);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
+function setUpCopy(button) {
+  if (!button.dataset.copyLink) return; // no link (sharing stopped): the button stays hidden
+  if (button.dataset.ready) return;
+  button.dataset.ready = "1";
+  const label = button.textContent;
+  let timer = null;
+
+  const copied = () => {
+    button.textContent = button.dataset.done;
+    button.classList.add("done");
+    say(button.dataset.done, false);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      button.textContent = label;
+      button.classList.remove("done");
+    }, DONE_FOR);
+  };
+
+  const failed = () => {
+    selectLink(button);
+    say(button.dataset.failed, true);
+  };
+
+  button.addEventListener("click", () => {
+    const text = button.dataset.copyLink;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(copied, () => {
+        if (copyBySelection(text)) copied();
+        else failed();
+      });
+    } else if (copyBySelection(text)) {
+      copied();
+    } else {
+      failed();
     }
-    document.body.removeChild(field);
-    return copied;
-  }
-
-  // The link's text to select when copying fails: the element the button names, or the share link.
-  function selectLink(button) {
-    var link = document.getElementById(button.dataset.linkText || "share-url");
-    if (!link || !window.getSelection) return;
-    var range = document.createRange();
-    range.selectNodeContents(link);
-    var selection = window.getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
-
-  function setUpCopy(button) {
-    if (!button.dataset.copyLink) return; // no link (sharing stopped): the button stays hidden
-    if (button.dataset.ready) return;
-    button.dataset.ready = "1";
-    var label = button.textContent;
-    var timer = null;
-
-    function copied() {
-      button.textContent = button.dataset.done;
-      button.classList.add("done");
-      say(button.dataset.done, false);
-      clearTimeout(timer);
-      timer = setTimeout(function () {
-        button.textContent = label;
-        button.classList.remove("done");
-      }, DONE_FOR);
-    }
-
-    function failed() {
-      selectLink(button);
-      say(button.dataset.failed, true);
-    }
-
-    button.addEventListener("click", function () {
-      var text = button.dataset.copyLink;
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(copied, function () {
-          if (copyBySelection(text)) copied();
-          else failed();
-        });
-      } else if (copyBySelection(text)) {
-        copied();
-      } else {
-        failed();
-      }
-    });
-    button.hidden = false;
-  }
-
-  function setUpShare(button) {
-    if (typeof navigator.share !== "function" || !button.dataset.shareLink) return;
-    if (button.dataset.ready) return;
-    button.dataset.ready = "1";
-    button.addEventListener("click", function () {
-      navigator
-        .share({ title: button.dataset.shareTitle, url: button.dataset.shareLink })
-        .catch(function () {
-          /* the person closed the share sheet: nothing to say */
-        });
-    });
-    button.hidden = false;
-  }
-
-  function setUp(root) {
-    root.querySelectorAll("[data-copy-link]").forEach(setUpCopy);
-    root.querySelectorAll("[data-share-link]").forEach(setUpShare);
-  }
-
-  setUp(document);
-  document.addEventListener("htmx:load", function (event) {
-    if (event.target instanceof Element) setUp(event.target);
   });
+  button.hidden = false;
+}
 
-  document.addEventListener("click", function (event) {
-    var cancel = event.target.closest("[data-close-ask]");
-    if (!cancel) return;
-    var question = cancel.closest("details");
-    if (!question) return;
-    event.preventDefault();
-    question.open = false;
-    question.querySelector("summary").focus();
+function setUpShare(button) {
+  if (typeof navigator.share !== "function" || !button.dataset.shareLink) return;
+  if (button.dataset.ready) return;
+  button.dataset.ready = "1";
+  button.addEventListener("click", () => {
+    navigator.share({ title: button.dataset.shareTitle, url: button.dataset.shareLink }).catch(() => {
+      /* the person closed the share sheet: nothing to say */
+    });
   });
-})();
+  button.hidden = false;
+}
+
+function setUp(root) {
+  root.querySelectorAll("[data-copy-link]").forEach(setUpCopy);
+  root.querySelectorAll("[data-share-link]").forEach(setUpShare);
+}
+
+setUp(document);
+document.addEventListener("htmx:load", (event) => {
+  if (event.target instanceof Element) setUp(event.target);
+});
+
+document.addEventListener("click", (event) => {
+  const cancel = event.target.closest("[data-close-ask]");
+  if (!cancel) return;
+  const question = cancel.closest("details");
+  if (!question) return;
+  event.preventDefault();
+  question.open = false;
+  question.querySelector("summary").focus();
+});

@@ -49,7 +49,7 @@ def test_the_keyboard_is_modules_by_concern() -> None:
 
 def test_every_page_loads_it_as_a_module_after_once_js(client: Client) -> None:
     page = client.get("/calculator/").content.decode()
-    once = page.index(f'<script src="{static("js/once.js")}" defer></script>')
+    once = page.index(f'<script type="module" src="{static("js/once.js")}"></script>')
     module = page.index(f'<script type="module" src="{static("js/picker/main.js")}"></script>')
     assert once < module
     assert "js/picker.js" not in page

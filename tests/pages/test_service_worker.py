@@ -179,7 +179,7 @@ def test_every_page_registers_the_worker_with_its_words(
     page = owner_client.get(
         f"/sessions/{sitting.pk}/", HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
-    assert '<script src="/static/js/offline.js" defer></script>' in page
+    assert '<script type="module" src="/static/js/offline.js"></script>' in page
     words = re.search(r'<template id="offline-words"[^>]*>', page).group(0)
     assert 'data-worker="/sw.js"' in words and 'data-logout="/accounts/logout/"' in words
     assert f'data-banner="{banner}"' in words

@@ -165,8 +165,5 @@ function wireSteppers(form) {
   });
 }
 
-function start() {
-  document.querySelectorAll("[data-hand-form]").forEach(init);
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();
+// A module runs once the page is parsed (and after once.js, which comes first in base.html).
+document.querySelectorAll("[data-hand-form]").forEach(init);
