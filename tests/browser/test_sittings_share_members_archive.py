@@ -5,29 +5,15 @@ list) and then deletes it; each asks first, and each screen keeps a screenshot."
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Page, expect
 
 from calculator import services
 from calculator.models import Round, Session
-from tests.browser.conftest import check_phone
+from tests.browser.conftest import check_phone, log_in
 from tests.calculator.hands import DRAW, plain
 
 pytestmark = pytest.mark.browser
-
-
-def logged_in(phone, live_server, user) -> Page:
-    """A phone already logged in as ``user`` (the session cookie of a logged-in client)."""
-    client = Client()
-    client.force_login(user)
-    page = phone()
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    return page
 
 
 def status_of(page: Page, url: str) -> int:
@@ -46,7 +32,7 @@ def test_share_link_member_archive_and_delete(phone, live_server) -> None:
     services.round_record(session=sitting, entry=plain("S"), user=owner)
     services.round_record(session=sitting, entry=DRAW, user=owner)
     first_link = f"{live_server.url}/share/{sitting.share_token}/"
-    page = logged_in(phone, live_server, owner)
+    page = log_in(phone(), live_server, owner)
     viewer = phone()  # someone holding the share link, not logged in
     assert status_of(viewer, first_link) == 200
     blocked: list[str] = []

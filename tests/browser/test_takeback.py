@@ -6,28 +6,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from calculator import selectors, services
-from tests.browser.conftest import SCREENSHOTS, balances, check_phone
+from tests.browser.conftest import SCREENSHOTS, balances, check_phone, log_in
 from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.browser
-
-
-def logged_in(phone, live_server, user) -> Page:
-    """A phone already logged in as ``user`` (the session cookie of a logged-in client)."""
-    client = Client()
-    client.force_login(user)
-    page = phone()
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    return page
 
 
 def test_undo_draw_share_and_start_again(phone, live_server) -> None:
@@ -41,7 +27,7 @@ def test_undo_draw_share_and_start_again(phone, live_server) -> None:
         seat: Decimal(amount)
         for seat, amount in selectors.ledger(sitting)["rounds"][0]["balances"].items()
     }
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     blocked: list[str] = []  # the QR's SVG and the script must fit the Content-Security-Policy
     page.on(
         "console",

@@ -10,13 +10,6 @@ from calculator.errors import CalculatorError
 from tests.calculator.hands import paofeng, plain
 
 
-@pytest.fixture
-def sitting(owner):
-    return services.session_create(
-        owner=owner, name="t", players=["阿東", "阿南", "阿西", "阿北"], base_silver="1"
-    )
-
-
 def test_undo_voids_the_last_round_and_gives_back_its_money(sitting, owner) -> None:
     services.round_record(session=sitting, entry={"result": "win", **plain("S")}, user=owner)
     after_one = selectors.session_balances(sitting)

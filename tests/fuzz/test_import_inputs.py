@@ -10,7 +10,6 @@ import hypothesis
 import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import strategies as st
-from rest_framework.test import APIClient
 
 from calculator import services
 from calculator.models import Payment, Round, RulesVersion, Session
@@ -82,14 +81,6 @@ def with_value(place: tuple[Any, ...], value: Any) -> dict:
 
 def stored() -> tuple[int, ...]:
     return tuple(m.objects.count() for m in (Session, Round, Payment, RulesVersion))
-
-
-@pytest.fixture
-def api() -> APIClient:
-    owner = get_user_model().objects.create_user("importer", password="pw-importer-1")
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
 
 
 @hypothesis.given(place=st.sampled_from(PLACES), value=JSON)

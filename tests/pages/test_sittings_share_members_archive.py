@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
@@ -17,29 +16,11 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 from calculator import selectors, services
 from calculator.models import Round, Session
 from tests.calculator.hands import DRAW, paofeng, plain
+from tests.factories import record_rounds
 
 
 def url(sitting: Session, path: str = "") -> str:
     return f"/sessions/{sitting.pk}/{path}"
-
-
-def record(sitting: Session, *entries: dict) -> None:
-    for entry in entries:
-        services.round_record(session=sitting, entry=entry)
-
-
-@pytest.fixture
-def member(sitting):
-    user = get_user_model().objects.create_user("amei", password="pw-member-123")
-    services.session_invite(session=sitting, username="amei")
-    return user
-
-
-@pytest.fixture
-def member_client(member) -> Client:
-    client = Client()
-    client.force_login(member)
-    return client
 
 
 def fresh(sitting: Session) -> Session:
@@ -147,7 +128,7 @@ def test_a_member_cannot_remove_another(member_client, sitting):
 
 
 def test_archiving_asks_first_then_the_page_is_read_only(owner_client, sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     asked = owner_client.post(url(sitting, "archive/"))
     assertRedirects(asked, url(sitting) + "?confirm=archive#archive")
     assert fresh(sitting).archived_at is None
@@ -162,7 +143,7 @@ def test_archiving_asks_first_then_the_page_is_read_only(owner_client, sitting):
 
 
 def test_an_archived_sitting_refuses_changes_from_every_page(owner_client, sitting):
-    record(sitting, plain("S"), DRAW)
+    record_rounds(sitting, plain("S"), DRAW)
     services.session_archive(session=sitting, user=sitting.owner)
     hand = {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"}
     hand |= {"bar_tiles": 0, "kongs_before_win": 0}
@@ -203,7 +184,7 @@ def test_the_list_folds_archived_sittings_away_and_restoring_brings_one_back(
 
 
 def test_deleting_asks_first_then_everything_is_gone(owner_client, sitting):
-    record(sitting, plain("S"), DRAW)
+    record_rounds(sitting, plain("S"), DRAW)
     page = owner_client.get(url(sitting))
     assertContains(page, "“周六牌局”的2局和每一笔账都会删掉，不能恢复。")
     asked = owner_client.post(url(sitting, "delete/"))
@@ -259,7 +240,7 @@ def test_the_round_after_the_cap_is_refused_on_the_page_in_its_language(
     owner_client, sitting, settings
 ):
     settings.MAX_ROUNDS_PER_SESSION = 2
-    record(sitting, DRAW, DRAW)
+    record_rounds(sitting, DRAW, DRAW)
     refusal = "这一场已经有 2 局，到了一场的上限，不能再记了；请用同样的人再开一场。"
     # A draw has no form: the session page says it.
     response = owner_client.post(url(sitting, "rounds/draw/"), {"confirm": "1"}, follow=True)
@@ -282,7 +263,7 @@ def numbers_shown(page) -> list[int]:
 
 
 def test_the_session_page_shows_the_newest_20_rounds_and_links_to_older(owner_client, sitting):
-    record(sitting, plain("S"), *[DRAW] * 44)
+    record_rounds(sitting, plain("S"), *[DRAW] * 44)
     page = owner_client.get(url(sitting))
     assert numbers_shown(page) == list(range(45, 25, -1))
     assertContains(page, "第26–45局，共45局")
@@ -301,7 +282,7 @@ def test_the_session_page_shows_the_newest_20_rounds_and_links_to_older(owner_cl
 
 
 def test_the_share_page_shows_the_newest_20_with_a_chart_from_the_true_balances(sitting):
-    record(sitting, plain("S"), *[DRAW] * 21)
+    record_rounds(sitting, plain("S"), *[DRAW] * 21)
     share = Client().get(f"/share/{sitting.share_token}/")
     assert numbers_shown(share) == list(range(22, 2, -1))
     assertContains(share, "更早的局 →")
@@ -324,7 +305,7 @@ def poll_url(page) -> str:
 def test_the_poll_gets_204_with_one_query_until_a_round_is_recorded(
     sitting, django_assert_num_queries
 ):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     viewer = Client()
     page = viewer.get(f"/share/{sitting.share_token}/")
     poll = poll_url(page).replace("&amp;", "&")
@@ -332,7 +313,7 @@ def test_the_poll_gets_204_with_one_query_until_a_round_is_recorded(
     with django_assert_num_queries(1):
         nothing_new = viewer.get(poll, headers={"HX-Request": "true"})
     assert nothing_new.status_code == 204 and nothing_new.content == b""
-    record(sitting, paofeng("W"))
+    record_rounds(sitting, paofeng("W"))
     changed = viewer.get(poll, headers={"HX-Request": "true"})
     assert changed.status_code == 200
     assert "<html" not in changed.content.decode()
@@ -343,7 +324,7 @@ def test_the_poll_gets_204_with_one_query_until_a_round_is_recorded(
 
 
 def test_the_share_page_answers_304_to_its_etag_with_one_query(sitting, django_assert_num_queries):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     viewer = Client()
     share = f"/share/{sitting.share_token}/"
     viewer.get(share)  # the CSRF cookie the page sets is part of what it depends on
@@ -359,7 +340,7 @@ def test_the_share_page_answers_304_to_its_etag_with_one_query(sitting, django_a
     viewer.cookies.load({"django_language": "en"})
     assert viewer.get(share)["ETag"] != etag
     viewer.cookies.load({"django_language": "zh-hans"})
-    record(sitting, DRAW)
+    record_rounds(sitting, DRAW)
     changed = viewer.get(share, headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert numbers_shown(changed) == [2, 1]
@@ -383,10 +364,10 @@ def test_the_share_page_of_an_archived_sitting_says_no_more_rounds_will_come(sit
 
 
 def test_the_session_page_poll_gets_204_when_nothing_changed(owner_client, sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     poll = f"/sessions/{sitting.pk}/?v=1"
     assert owner_client.get(poll, headers={"HX-Request": "true"}).status_code == 204
-    record(sitting, DRAW)
+    record_rounds(sitting, DRAW)
     fragment = owner_client.get(poll, headers={"HX-Request": "true"})
     assert fragment.status_code == 200
     assertContains(fragment, f'hx-get="/sessions/{sitting.pk}/?v=2"')

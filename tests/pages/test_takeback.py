@@ -14,22 +14,18 @@ from pytest_django.asserts import assertContains, assertNotContains
 from calculator import selectors, services
 from calculator.models import Round
 from tests.calculator.hands import DRAW, paofeng, plain
+from tests.factories import record_rounds
 
 
 def url(sitting, path: str = "") -> str:
     return f"/sessions/{sitting.pk}/{path}"
 
 
-def record(sitting, *entries: dict) -> None:
-    for entry in entries:
-        services.round_record(session=sitting, entry=entry)
-
-
 # --- undo ---------------------------------------------------------------------------------------
 
 
 def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_client, sitting):
-    record(sitting, plain("S"), paofeng("W"))
+    record_rounds(sitting, plain("S"), paofeng("W"))
     after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
     now = selectors.session_state(sitting)["balances"]
     page = owner_client.get(url(sitting))
@@ -46,7 +42,7 @@ def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_cli
 
 
 def test_undo_voids_the_last_round_and_the_balances_go_back(owner_client, sitting):
-    record(sitting, plain("S"), paofeng("W"))
+    record_rounds(sitting, plain("S"), paofeng("W"))
     after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
     page = owner_client.post(
         url(sitting, "rounds/undo/"), {"number": "2", "confirm": "1"}, follow=True
@@ -61,7 +57,7 @@ def test_undo_voids_the_last_round_and_the_balances_go_back(owner_client, sittin
 
 
 def test_undo_skips_rounds_already_voided(owner_client, sitting):
-    record(sitting, plain("S"), paofeng("W"), DRAW)
+    record_rounds(sitting, plain("S"), paofeng("W"), DRAW)
     services.round_void(session=sitting, number=3)
     page = owner_client.get(url(sitting))
     assertContains(page, "撤销上一局（第2局）")
@@ -70,10 +66,10 @@ def test_undo_skips_rounds_already_voided(owner_client, sitting):
 
 
 def test_a_stale_undo_changes_nothing_and_says_so(owner_client, sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     stale_page = owner_client.get(url(sitting))
     assertContains(stale_page, 'name="number" value="1"')
-    record(sitting, paofeng("W"))  # another phone records round 2 meanwhile
+    record_rounds(sitting, paofeng("W"))  # another phone records round 2 meanwhile
     before = selectors.session_state(sitting)["balances"]
     page = owner_client.post(
         url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"}, follow=True
@@ -84,7 +80,7 @@ def test_a_stale_undo_changes_nothing_and_says_so(owner_client, sitting):
 
 
 def test_undo_without_its_confirmation_only_asks(owner_client, sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     response = owner_client.post(url(sitting, "rounds/undo/"), {"number": "1"})
     assert response.status_code == 302
     assert response["Location"] == url(sitting) + "?confirm=undo#undo"
@@ -96,7 +92,7 @@ def test_undo_without_its_confirmation_only_asks(owner_client, sitting):
 def test_no_undo_is_offered_when_nothing_counts(owner_client, sitting):
     page = owner_client.get(url(sitting))
     assertNotContains(page, "撤销上一局")
-    record(sitting, DRAW)
+    record_rounds(sitting, DRAW)
     services.round_void(session=sitting, number=1)
     page = owner_client.get(url(sitting))
     assertNotContains(page, "撤销上一局")
@@ -107,7 +103,7 @@ def test_no_undo_is_offered_when_nothing_counts(owner_client, sitting):
 
 
 def test_a_stranger_cannot_undo(sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     stranger = Client()
     stranger.force_login(get_user_model().objects.create_user("laozhang", password="pw-x-1234"))
     response = stranger.post(url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"})
@@ -171,7 +167,7 @@ def qr_path(link: str) -> str:
 
 
 def test_the_ledger_refresh_leaves_the_tools_out(owner_client, sitting):
-    record(sitting, plain("S"))
+    record_rounds(sitting, plain("S"))
     fragment = owner_client.get(url(sitting), headers={"HX-Request": "true"})
     assertContains(fragment, 'data-seat="E"')
     assertNotContains(fragment, "qr-code")
@@ -279,7 +275,7 @@ def test_remembered_names_are_capped(owner):
 
 
 def test_the_tools_in_traditional_chinese_and_english(owner_client, sitting):
-    record(sitting, paofeng("W"))
+    record_rounds(sitting, paofeng("W"))
     owner_client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
     page = owner_client.get(url(sitting))
     assertContains(page, "撤銷上一局（第1局）")
