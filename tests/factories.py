@@ -59,13 +59,11 @@ def make_sitting(
 ) -> Session:
     """A sitting of ``owner`` (an Anqing one at base silver 1 unless ``fields`` say otherwise:
     ``game``, ``player_count``, ``base_silver``, ``rules`` …), with ``rounds`` recorded by the
-    owner in order; read again after them, so its stored balances and dealer are theirs."""
+    owner in order. The object is the one created: read it again (``refresh_from_db``) for the
+    balances and dealer stored by the rounds."""
     session = services.session_create(owner=owner, name=name, players=list(players), **fields)
-    rounds = list(rounds)
     for entry in rounds:
         services.round_record(session=session, entry=entry, user=owner)
-    if rounds:
-        session.refresh_from_db()
     return session
 
 

@@ -20,9 +20,11 @@ pytestmark = pytest.mark.django_db
 # Played, and of four people whose names the answers list (a, b, c, d).
 @pytest.fixture
 def sitting(owner):
-    return factories.make_sitting(
+    session = factories.make_sitting(
         owner, name="週六", players="abcd", rounds=[plain("E"), paofeng("E"), bao("W", "N")]
     )
+    session.refresh_from_db()  # the balances the rounds stored
+    return session
 
 
 @pytest.fixture
