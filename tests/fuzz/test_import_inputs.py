@@ -10,9 +10,11 @@ import hypothesis
 import pytest
 from django.contrib.auth import get_user_model
 from hypothesis import strategies as st
+from rest_framework.test import APIClient
 
 from calculator import services
 from calculator.models import Payment, Round, RulesVersion, Session
+from tests import factories
 from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -81,6 +83,12 @@ def with_value(place: tuple[Any, ...], value: Any) -> dict:
 
 def stored() -> tuple[int, ...]:
     return tuple(m.objects.count() for m in (Session, Round, Payment, RulesVersion))
+
+
+# The importer, not the usual owner: a test below invites them by their name.
+@pytest.fixture
+def api() -> APIClient:
+    return factories.api_client(factories.make_user("importer", password="pw-importer-1"))
 
 
 @hypothesis.given(place=st.sampled_from(PLACES), value=JSON)
