@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from calculator import services
 from calculator.models import Session
 from tests.browser.conftest import SCREENSHOTS, check_phone, log_in
-from tests.browser.test_settle_picture import png_size
+from tests.browser.test_standings_settle_picture import png_size
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser

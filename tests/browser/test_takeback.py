@@ -1,55 +1,34 @@
-"""Taking back on a phone (390×844): the owner makes a new share link and stops sharing (the
-old links stop working), removes a member, archives the sitting (read-only, folded away in the
-list) and then deletes it; each asks first, and each screen keeps a screenshot."""
+"""The session page's tools on a phone: undo the last round after seeing what it does, a draw
+that asks first, copying the share link and its QR code, and starting again with the same table."""
 
 from __future__ import annotations
 
-import pytest
-from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Page, expect
+from decimal import Decimal
 
-from calculator import services
-from calculator.models import Round, Session
-from tests.browser.conftest import check_phone
-from tests.calculator.hands import DRAW, plain
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from calculator import selectors, services
+from tests.browser.conftest import SCREENSHOTS, balances, check_phone, log_in
+from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.browser
 
 
-def logged_in(phone, live_server, user) -> Page:
-    """A phone already logged in as ``user`` (the session cookie of a logged-in client)."""
-    client = Client()
-    client.force_login(user)
-    page = phone()
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-    return page
-
-
-def status_of(page: Page, url: str) -> int:
-    """What the link answers to whoever holds it (the page's cookies, a request of its own: a
-    navigation to the page's own URL may be answered by the browser without a response object)."""
-    return page.context.request.get(url, max_redirects=0).status
-
-
-def test_share_link_member_archive_and_delete(phone, live_server) -> None:
-    owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    get_user_model().objects.create_user("amei", password="mahjong-table-88")
+def test_undo_draw_share_and_start_again(phone, live_server) -> None:
+    user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
     sitting = services.session_create(
-        owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
+        owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.session_invite(session=sitting, username="amei")
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
-    services.round_record(session=sitting, entry=DRAW, user=owner)
-    first_link = f"{live_server.url}/share/{sitting.share_token}/"
-    page = logged_in(phone, live_server, owner)
-    viewer = phone()  # someone holding the share link, not logged in
-    assert status_of(viewer, first_link) == 200
-    blocked: list[str] = []
+    services.round_record(session=sitting, entry=plain("S"), user=user)
+    services.round_record(session=sitting, entry=paofeng("W"), user=user)
+    after_round_1 = {
+        seat: Decimal(amount)
+        for seat, amount in selectors.ledger(sitting)["rounds"][0]["balances"].items()
+    }
+    page = log_in(phone(), live_server, user)
+    blocked: list[str] = []  # the QR's SVG and the script must fit the Content-Security-Policy
     page.on(
         "console",
         lambda message: (
@@ -58,76 +37,67 @@ def test_share_link_member_archive_and_delete(phone, live_server) -> None:
     )
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
     page.goto(session_url)
+    expect(page.locator("h1")).to_have_text("周六牌局")
 
-    # A new link: one tap asks and says the old one stops, the second makes it.
-    page.locator("#share-rotate summary").click()
-    expect(page.locator("#share-rotate")).to_contain_text("旧的链接马上打不开")
-    page.locator("#share-rotate summary").scroll_into_view_if_needed()
-    check_phone(page, "takeback-01-new-link-asked")
-    page.get_by_role("button", name="确认换一个链接").click()
-    expect(page.locator(".messages")).to_contain_text("已换成新的分享链接")
-    second_link = page.locator("#share-url").inner_text().strip()
-    assert second_link != first_link
-    assert second_link == f"{live_server.url}/share/{Session.objects.get().share_token}/"
-    assert status_of(viewer, first_link) == 404
-    assert status_of(viewer, second_link) == 200
+    # Undo round 2: one tap asks and shows each balance before and after, one tap confirms.
+    page.get_by_text("撤销上一局（第2局）").click()
+    expect(page.get_by_role("button", name="确认撤销第2局")).to_be_visible()
+    for seat, amount in after_round_1.items():
+        row = page.locator(f"[data-undo='{seat}'] td")
+        expect(row.nth(2)).to_have_text(str(amount))
+    check_phone(page, "tools-01-undo-confirm")
+    page.get_by_role("button", name="确认撤销第2局").click()
+    expect(page.locator(".changes")).to_contain_text("第2局已撤销")
+    expect(page.locator("[data-round='2']")).to_contain_text("已作废")
+    assert balances(page) == after_round_1
+    expect(page.get_by_text("撤销上一局（第1局）")).to_be_visible()
 
-    # Stop sharing: no link, no copy button or QR code, and "重新分享" to share again.
-    page.locator("#share-stop summary").click()
-    page.get_by_role("button", name="确认停止分享").click()
-    expect(page.locator("#share")).to_contain_text("分享已停止")
-    expect(page.locator("#share-url")).to_have_count(0)
-    expect(page.locator("[data-copy-link]")).to_have_count(0)
-    expect(page.locator(".qr-code")).to_have_count(0)
-    page.locator("#share").scroll_into_view_if_needed()
-    check_phone(page, "takeback-02-sharing-stopped")
-    assert status_of(viewer, second_link) == 404
-    page.get_by_role("button", name="重新分享").click()
-    expect(page.locator(".messages")).to_contain_text("已重新分享")
-    third_link = page.locator("#share-url").inner_text().strip()
-    assert third_link not in (first_link, second_link)
-    expect(page.get_by_role("img", name="分享链接的二维码")).to_be_visible()
-    assert status_of(viewer, third_link) == 200
+    # A draw asks first and says what it does; "取消" closes the question, nothing recorded.
+    page.locator("#draw summary").click()
+    expect(page.locator("#draw")).to_contain_text("没人胡，南 · 阿南继续坐庄，连庄变成1")
+    page.locator("#draw").get_by_role("link", name="取消").click()
+    expect(page.get_by_role("button", name="确认荒庄（第3局）")).to_be_hidden()
+    expect(page.locator("[data-round='3']")).to_have_count(0)
+    page.locator("#draw summary").click()
+    check_phone(page, "tools-02-draw-confirm")
+    page.get_by_role("button", name="确认荒庄（第3局）").click()
+    expect(page.locator("[data-round='3']")).to_contain_text("荒庄")
+    expect(page.locator(".state")).to_contain_text("连庄：1")  # R2.2: 荒莊 keeps the deal
+    assert balances(page) == after_round_1  # R9: no money moves
 
-    # Remove a member: asked first, then gone from the list.
-    page.get_by_role("link", name="成员").click()
-    page.get_by_text("移除 amei", exact=True).click()
-    expect(page.locator("[data-member='amei']")).to_contain_text("就看不到这一场了")
-    check_phone(page, "takeback-03-remove-member-asked")
-    page.get_by_role("button", name="确认移除 amei").click()
-    expect(page.locator(".messages")).to_contain_text("已移除“amei”")
-    expect(page.locator("[data-member='amei']")).to_have_count(0)
-    assert not Session.objects.get().members.exists()
+    # The share link: copy it (the button says so), share it where the browser can, scan it.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    share_url = page.locator("#share-url").inner_text().strip()
+    assert share_url == f"{live_server.url}/share/{sitting.share_token}/"
+    copy = page.get_by_role("button", name="复制链接")
+    copy.scroll_into_view_if_needed()
+    copy.click()
+    expect(page.locator("[data-copy-link]")).to_have_text("已复制")
+    expect(page.locator("[data-share-status]")).to_have_text("已复制")
+    assert page.evaluate("navigator.clipboard.readText()") == share_url
+    can_share = page.evaluate("typeof navigator.share === 'function'")
+    expect(page.locator("[data-share-link]")).to_be_visible(visible=can_share)
+    qr = page.get_by_role("img", name="分享链接的二维码")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert 180 <= box["width"] <= 230 and box["width"] == box["height"]  # about 200 px, square
+    qr.scroll_into_view_if_needed()
+    check_phone(page, "tools-03-share-qr")
+    page.locator("#share").screenshot(path=str(SCREENSHOTS / "tools-03-share-card.png"))
 
-    # Archive: asked first; then read-only, with a way back for the owner.
-    page.goto(session_url)
-    page.locator("#archive summary").click()
-    expect(page.locator("#archive")).to_contain_text("随时可以恢复")
-    check_phone(page, "takeback-04-archive-asked")
-    page.get_by_role("button", name="确认归档").click()
-    expect(page.locator("#archived")).to_contain_text("这一场只能查看")
-    expect(page.get_by_role("link", name="记胡牌")).to_have_count(0)
-    expect(page.get_by_role("button", name="恢复这一场")).to_be_visible()
-    check_phone(page, "takeback-05-archived")
-    # The list folds it away under 已归档.
-    page.get_by_role("link", name="牌局", exact=True).click()
-    expect(page.locator("main")).to_contain_text("还没有牌局。")
-    archived = page.locator("details#archived")
-    expect(archived.locator("summary")).to_have_text("已归档（1场）")
-    archived.locator("summary").click()
-    expect(archived.get_by_role("link")).to_contain_text("周六牌局")
-    check_phone(page, "takeback-06-list-archived")
-
-    # Delete: asked first, with how many rounds go; then back to the list, nothing left.
-    archived.get_by_role("link").click()
-    page.locator("#delete summary").click()
-    expect(page.locator("#delete")).to_contain_text("“周六牌局”的2局和每一笔账都会删掉")
-    page.locator("#delete summary").scroll_into_view_if_needed()
-    check_phone(page, "takeback-07-delete-asked")
-    page.get_by_role("button", name="确认删除这一场").click()
-    expect(page.locator(".messages")).to_contain_text("已删除“周六牌局”和它的每一局。")
-    expect(page.locator("details#archived")).to_have_count(0)
-    check_phone(page, "takeback-08-deleted")
-    assert not Session.objects.exists() and not Round.objects.exists()
-    assert status_of(viewer, third_link) == 404
+    # Start again with the same table: the form comes filled in.
+    page.get_by_role("link", name="用同样的人再开一场").click()
+    expect(page.locator(".restart-note")).to_contain_text("按“周六牌局”填好了")
+    for seat, name in zip("ESWN", ["阿东", "阿南", "阿西", "阿北"], strict=True):
+        expect(page.locator(f"#id_player_{seat}")).to_have_value(name)
+        expect(page.locator(f"#id_player_{seat}")).to_have_attribute("list", "known-player-names")
+    options = page.locator("#known-player-names option").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    assert options == ["阿东", "阿南", "阿西", "阿北"]
+    check_phone(page, "tools-04-start-again")
+    page.fill("#id_name", "周日牌局")
+    page.get_by_role("button", name="开始").click()
+    expect(page.locator("h1")).to_have_text("周日牌局")
+    assert page.url != session_url
     assert blocked == []

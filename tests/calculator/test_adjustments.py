@@ -75,13 +75,6 @@ def kept_totals_agree(session: Session) -> dict[str, tuple]:
     return {seat: (row.hands, row.adjusted, row.penalties) for seat, row in rows.items()}
 
 
-@pytest.fixture
-def sitting(owner) -> Session:
-    return services.session_create(
-        owner=owner, name="週六", players=["阿東", "阿南", "阿西", "阿北"], base_silver="1"
-    )
-
-
 def test_a_penalty_to_each_other_player_through_correction_and_void(sitting, owner):
     services.round_record(session=sitting, entry=plain("E"), user=owner)  # the dealer wins
     assert balances(sitting) == {"E": "33", "S": "-11", "W": "-11", "N": "-11"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from calculator import selectors, services
+from tests import factories
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -12,12 +13,12 @@ pytestmark = pytest.mark.django_db
 BODIES = [plain("E"), DRAW, bao("W", "N"), paofeng("S"), plain("N")]
 
 
+# A maker, not a sitting: each test asks for a sitting of so many rounds.
 @pytest.fixture
 def sitting(owner):
     def make(rounds: int):
-        session = services.session_create(owner=owner, name="t", players=["a", "b", "c", "d"])
-        for number in range(rounds):
-            services.round_record(session=session, entry=BODIES[number % len(BODIES)], user=owner)
+        entries = [BODIES[number % len(BODIES)] for number in range(rounds)]
+        session = factories.make_sitting(owner, name="t", players="abcd", rounds=entries)
         if rounds > 3:
             services.round_void(session=session, number=3)
         return session

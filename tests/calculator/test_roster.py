@@ -25,11 +25,6 @@ def seats(session: Session) -> list[int]:
 
 
 @pytest.fixture
-def stranger(db):
-    return get_user_model().objects.create_user("stranger", password="pw-stranger-1")
-
-
-@pytest.fixture
 def friend(db):
     return get_user_model().objects.create_user("xiaoli", password="pw-xiaoli-1")
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import OperationalError
 from django.test import Client
 
 from calculator import selectors
+from tests import factories
 
 
+# Like tests/security/test_input_errors.py's, whose driver text (host, port) is what it checks
+# never reaches a page; here any outage will do.
 @pytest.fixture
 def gone(monkeypatch: pytest.MonkeyPatch) -> None:
     def unreachable(*args: object, **kwargs: object) -> None:
@@ -20,9 +22,7 @@ def gone(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def player(db) -> Client:
-    client = Client()
-    client.force_login(get_user_model().objects.create_user("ahnan", password="pw-table-8899"))
-    return client
+    return factories.page_client(factories.make_user("ahnan"))
 
 
 def test_the_api_answers_503_with_the_error_object(player: Client, gone: None) -> None:

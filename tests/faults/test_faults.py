@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from calculator import selectors, services
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from tests import factories
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,9 +48,11 @@ def fail_on_call(n: int, real: Any) -> Any:
     return wrapper
 
 
+# The faults need real transactions (transactional_db), and an API client that answers a 500
+# instead of raising it.
 @pytest.fixture
 def owner(transactional_db):
-    return get_user_model().objects.create_user("owner", password="pw-owner-123")
+    return factories.make_user("owner")
 
 
 @pytest.fixture
@@ -63,12 +65,11 @@ def api(owner) -> APIClient:
 @pytest.fixture
 def sitting(owner) -> Session:
     """Five rounds under two rules versions: every later round depends on the ones before."""
-    session = services.session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
-    for entry in (plain("S"), DRAW, paofeng("W")):
-        services.round_record(session=session, entry=entry, user=owner)
+    session = factories.make_sitting(
+        owner, name="x", players="abcd", rounds=[plain("S"), DRAW, paofeng("W")]
+    )
     services.rules_change(session=session, rules={"dealer_base": 10}, user=owner)
-    for entry in (bao("N", "E"), plain("E")):
-        services.round_record(session=session, entry=entry, user=owner)
+    factories.record_rounds(session, bao("N", "E"), plain("E"), user=owner)
     return session
 
 

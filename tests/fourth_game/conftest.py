@@ -1,11 +1,8 @@
-"""The fourth game's fixture (its one registry line) and the fixtures its tests share with the
-page and API tests."""
+"""The fourth game's fixture: its one registry line, in for one test and out again."""
 
 import pytest
 
 from scoring import games
-from tests.calculator.conftest import api, client_for  # noqa: F401
-from tests.pages.conftest import owner, owner_client  # noqa: F401
 
 PACKAGE = "tests.fourth_game.tuidao"
 

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from calculator import services
 from calculator.models import Payment, Round, RulesVersion, Session
+from tests import factories
 from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -84,12 +85,10 @@ def stored() -> tuple[int, ...]:
     return tuple(m.objects.count() for m in (Session, Round, Payment, RulesVersion))
 
 
+# The importer, not the usual owner: a test below invites them by their name.
 @pytest.fixture
 def api() -> APIClient:
-    owner = get_user_model().objects.create_user("importer", password="pw-importer-1")
-    client = APIClient()
-    client.force_authenticate(owner)
-    return client
+    return factories.api_client(factories.make_user("importer", password="pw-importer-1"))
 
 
 @hypothesis.given(place=st.sampled_from(PLACES), value=JSON)

@@ -1,15 +1,13 @@
-"""Fixtures for the page tests: an account, a sitting, and the hand form's fields."""
+"""The page tests' owner and the hand form's fields (the sitting and the clients are in
+tests/conftest.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
-from calculator import services
-from calculator.models import Session
+from tests import factories
 
 # 123m 456m 234s 678s + pair 99p, all concealed; indicator 9p → 鑽 1p (R4.1).
 # Drawn 4m: an open end, so MEN_QING 3 only (R7). Drawn 9p onto the lone 9p: 獨吊 PAO_FENG 6 + 3.
@@ -43,20 +41,7 @@ def bao_form(winner: str, feeder: str) -> dict[str, Any]:
     )
 
 
+# The pages show the owner's name (主人：ahdong), and the account tests log in with this password.
 @pytest.fixture
 def owner(db):
-    return get_user_model().objects.create_user("ahdong", password="pw-table-8899")
-
-
-@pytest.fixture
-def owner_client(owner) -> Client:
-    client = Client()
-    client.force_login(owner)
-    return client
-
-
-@pytest.fixture
-def sitting(owner) -> Session:
-    return services.session_create(
-        owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
-    )
+    return factories.make_user("ahdong", password="pw-table-8899")

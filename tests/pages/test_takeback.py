@@ -1,394 +1,297 @@
-"""The pages' side of taking back: the share link changed or stopped, members removed or
-leaving, a sitting archived (read-only, folded away in the list), restored or deleted, each
-asked first; the import's cap; the newest 20 rounds with older ones a page away; and a share
-page that asks "anything new?" with one query (204 for the poll, 304 for an ETag that holds).
-"""
+"""The session page's tools: undo the last round, a draw that asks first, the share link's copy
+button and QR code, and starting again with the same table and remembered names."""
 
 from __future__ import annotations
 
-import json
 import re
+from decimal import Decimal
 
-import pytest
+import segno
 from django.contrib.auth import get_user_model
 from django.test import Client
-from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
+from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator import selectors, services
-from calculator.models import Round, Session
+from calculator.models import Round
 from tests.calculator.hands import DRAW, paofeng, plain
+from tests.factories import record_rounds
 
 
-def url(sitting: Session, path: str = "") -> str:
+def url(sitting, path: str = "") -> str:
     return f"/sessions/{sitting.pk}/{path}"
 
 
-def record(sitting: Session, *entries: dict) -> None:
-    for entry in entries:
-        services.round_record(session=sitting, entry=entry)
+# --- undo ---------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def member(sitting):
-    user = get_user_model().objects.create_user("amei", password="pw-member-123")
-    services.session_invite(session=sitting, username="amei")
-    return user
-
-
-@pytest.fixture
-def member_client(member) -> Client:
-    client = Client()
-    client.force_login(member)
-    return client
-
-
-def fresh(sitting: Session) -> Session:
-    return Session.objects.get(pk=sitting.pk)
-
-
-# --- the share link ----------------------------------------------------------------------------
-
-
-def test_a_new_link_is_asked_first_then_the_old_one_stops(owner_client, sitting):
-    old = sitting.share_token
+def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_client, sitting):
+    record_rounds(sitting, plain("S"), paofeng("W"))
+    after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
+    now = selectors.session_state(sitting)["balances"]
     page = owner_client.get(url(sitting))
-    assertContains(page, "换一个链接")
-    assertContains(page, "停止分享")
-    asked = owner_client.post(url(sitting, "share-link/"), {"action": "rotate"})
-    assertRedirects(asked, url(sitting) + "?confirm=share-rotate#share-rotate")
-    assert fresh(sitting).share_token == old
-    assertContains(owner_client.get(asked["Location"]), 'id="share-rotate" name="ask" open')
-    done = owner_client.post(
-        url(sitting, "share-link/"), {"action": "rotate", "confirm": "1"}, follow=True
-    )
-    new = fresh(sitting).share_token
-    assert new and new != old
-    assertContains(done, "已换成新的分享链接：旧的链接打不开了。")
-    assertContains(done, f"/share/{new}/")
-    assertNotContains(done, f"/share/{old}/")
-    assert Client().get(f"/share/{old}/").status_code == 404
-    assert Client().get(f"/share/{new}/").status_code == 200
+    assertContains(page, "撤销上一局（第2局）")
+    assertContains(page, "第2局：西 · 阿西 自摸，9 番。")
+    assertContains(page, "确认撤销第2局")
+    for seat in "ESWN":
+        row = re.search(rf'<tr data-undo="{seat}">(.*?)</tr>', page.content.decode()).group(1)
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
+        assert cells[1] == now[seat]  # now
+        assert cells[2] == after_round_1[seat]  # after the undo: as after round 1
+        delta = Decimal(after_round_1[seat]) - Decimal(now[seat])
+        assert Decimal(cells[3]) == delta
 
 
-def test_stopping_sharing_leaves_no_link_and_sharing_again_makes_a_new_one(owner_client, sitting):
-    old = sitting.share_token
+def test_undo_voids_the_last_round_and_the_balances_go_back(owner_client, sitting):
+    record_rounds(sitting, plain("S"), paofeng("W"))
+    after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
     page = owner_client.post(
-        url(sitting, "share-link/"), {"action": "stop", "confirm": "1"}, follow=True
+        url(sitting, "rounds/undo/"), {"number": "2", "confirm": "1"}, follow=True
     )
-    assert fresh(sitting).share_token is None
-    assertContains(page, "分享已停止")
-    assertContains(page, "重新分享")
-    # No link: no copy or share button, no QR code, no link to a share page.
-    assertNotContains(page, "data-copy-link")
-    assertNotContains(page, "data-share-link")
-    assertNotContains(page, 'class="qr-code"')
-    assertNotContains(page, "/share/")
-    assert Client().get(f"/share/{old}/").status_code == 404
-    again = owner_client.post(url(sitting, "share-link/"), {"action": "start"}, follow=True)
-    new = fresh(sitting).share_token
-    assert new and new != old
-    assertContains(again, "已重新分享：这是一个新的链接。")
-    assertContains(again, f'data-copy-link="http://testserver/share/{new}/"')
+    assertContains(page, "第2局已撤销")
+    assert sitting.rounds.get(number=2).voided
+    assert not sitting.rounds.get(number=1).voided
+    assert selectors.session_state(sitting)["balances"] == after_round_1
+    # The change is shown as for a void, and the next undo offered is round 1.
+    assertContains(page, 'data-change="W"')
+    assertContains(page, "撤销上一局（第1局）")
 
 
-def test_a_member_sees_the_link_but_cannot_change_it(member_client, sitting):
-    page = member_client.get(url(sitting))
-    assertContains(page, f"/share/{sitting.share_token}/")
-    assertNotContains(page, "换一个链接")
-    assertNotContains(page, "删除这一场")
-    for action in ("rotate", "stop", "start"):
-        response = member_client.post(
-            url(sitting, "share-link/"), {"action": action, "confirm": "1"}
-        )
-        assert response.status_code == 403
-    assert fresh(sitting).share_token == sitting.share_token
-
-
-# --- members -------------------------------------------------------------------------------------
-
-
-def test_the_owner_removes_a_member_after_a_question(owner_client, member_client, sitting):
-    page = owner_client.get(url(sitting, "members/"))
-    assertContains(page, "移除 amei")
-    assertContains(page, "确认移除 amei")
-    assertContains(page, f'action="/sessions/{sitting.pk}/members/amei/remove/"')
-    unasked = owner_client.post(url(sitting, "members/amei/remove/"))
-    assertRedirects(unasked, url(sitting, "members/"))
-    assert sitting.members.exists()
-    done = owner_client.post(url(sitting, "members/amei/remove/"), {"confirm": "1"}, follow=True)
-    assertContains(done, "已移除“amei”：对方再也看不到这一场了。")
-    assert not sitting.members.exists()
-    assert member_client.get(url(sitting)).status_code == 404
-
-
-def test_a_member_leaves_from_the_members_page(member_client, sitting):
-    page = member_client.get(url(sitting))
-    assertContains(page, f'href="/sessions/{sitting.pk}/members/?leave=1#leave"')
-    members = member_client.get(url(sitting, "members/") + "?leave=1")
-    assertContains(members, 'id="leave" open')
-    assertContains(members, "确认退出")
-    assertNotContains(members, "移除 ")  # nobody else to remove, and not the owner
-    left = member_client.post(url(sitting, "members/amei/remove/"), {"confirm": "1"}, follow=True)
-    assertRedirects(left, "/sessions/")
-    assertContains(left, "你已退出“周六牌局”。")
-    assertNotContains(left, f'href="/sessions/{sitting.pk}/"')
-
-
-def test_a_member_cannot_remove_another(member_client, sitting):
-    get_user_model().objects.create_user("abao", password="pw-abao-1234")
-    services.session_invite(session=sitting, username="abao")
-    assertNotContains(member_client.get(url(sitting, "members/")), "移除 abao")
-    response = member_client.post(url(sitting, "members/abao/remove/"), {"confirm": "1"})
-    assert response.status_code == 403
-    assert sitting.members.filter(username="abao").exists()
-
-
-# --- archive, restore, delete ------------------------------------------------------------------
-
-
-def test_archiving_asks_first_then_the_page_is_read_only(owner_client, sitting):
-    record(sitting, plain("S"))
-    asked = owner_client.post(url(sitting, "archive/"))
-    assertRedirects(asked, url(sitting) + "?confirm=archive#archive")
-    assert fresh(sitting).archived_at is None
-    page = owner_client.post(url(sitting, "archive/"), {"confirm": "1"}, follow=True)
-    assert fresh(sitting).archived_at is not None
-    assertContains(page, "已归档：这一场只能查看了")
-    assertContains(page, "这一场只能查看：不能记局、更正、作废、撤销或改家规。")
-    assertContains(page, "恢复这一场")
-    for gone in ("记胡牌", "确认荒庄", "撤销上一局", "确认归档"):
-        assertNotContains(page, gone)
-    assertContains(page, 'data-balance="25"')  # still readable
-
-
-def test_an_archived_sitting_refuses_changes_from_every_page(owner_client, sitting):
-    record(sitting, plain("S"), DRAW)
-    services.session_archive(session=sitting, user=sitting.owner)
-    hand = {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"}
-    hand |= {"bar_tiles": 0, "kongs_before_win": 0}
-    for path, body in [
-        ("rounds/new/", hand),
-        ("rounds/draw/", {"confirm": "1"}),
-        ("rounds/undo/", {"confirm": "1", "number": "2"}),
-        ("rounds/1/edit/", {"to_draw": "1"}),
-        ("rounds/1/void/", {}),
-        ("rules/", {"dealer_base": 10}),
-    ]:
-        response = owner_client.post(url(sitting, path), body, follow=True)
-        assertContains(response, "这一场已归档，只能查看", msg_prefix=path)
-    assert owner_client.get(url(sitting, "rounds/new/")).status_code == 302
-    assert list(Round.objects.values_list("number", "voided", "result")) == [
-        (1, False, "win"),
-        (2, False, "draw"),
-    ]
-    assert fresh(sitting).rules_versions.count() == 1
-    # Reading still works.
-    assert owner_client.get(url(sitting, "rules/")).status_code == 200
-    assert owner_client.get(url(sitting, "rounds/1/")).status_code == 200
-
-
-def test_the_list_folds_archived_sittings_away_and_restoring_brings_one_back(
-    owner_client, sitting, owner
-):
-    other = services.session_create(owner=owner, name="周日牌局", players=["甲", "乙", "丙", "丁"])
-    services.session_archive(session=sitting, user=owner)
-    listing = owner_client.get("/sessions/").content.decode()
-    live, archived = listing.split('<details id="archived"')
-    assert f'href="/sessions/{other.pk}/"' in live and "周六牌局" not in live
-    assert "已归档（1场）" in archived and f'href="/sessions/{sitting.pk}/"' in archived
-    page = owner_client.post(url(sitting, "restore/"), follow=True)
-    assertContains(page, "已恢复：这一场又可以记局了。")
-    assertContains(page, "记胡牌")
-    assertNotContains(owner_client.get("/sessions/"), 'id="archived"')
-
-
-def test_deleting_asks_first_then_everything_is_gone(owner_client, sitting):
-    record(sitting, plain("S"), DRAW)
+def test_undo_skips_rounds_already_voided(owner_client, sitting):
+    record_rounds(sitting, plain("S"), paofeng("W"), DRAW)
+    services.round_void(session=sitting, number=3)
     page = owner_client.get(url(sitting))
-    assertContains(page, "“周六牌局”的2局和每一笔账都会删掉，不能恢复。")
-    asked = owner_client.post(url(sitting, "delete/"))
-    assertRedirects(asked, url(sitting) + "?confirm=delete#delete")
-    assert Session.objects.filter(pk=sitting.pk).exists()
-    done = owner_client.post(url(sitting, "delete/"), {"confirm": "1"}, follow=True)
-    assertRedirects(done, "/sessions/")
-    assertContains(done, "已删除“周六牌局”和它的每一局。")
-    assert not Session.objects.filter(pk=sitting.pk).exists()
+    assertContains(page, "撤销上一局（第2局）")
+    owner_client.post(url(sitting, "rounds/undo/"), {"number": "2", "confirm": "1"})
+    assert list(sitting.rounds.filter(voided=True).values_list("number", flat=True)) == [2, 3]
+
+
+def test_a_stale_undo_changes_nothing_and_says_so(owner_client, sitting):
+    record_rounds(sitting, plain("S"))
+    stale_page = owner_client.get(url(sitting))
+    assertContains(stale_page, 'name="number" value="1"')
+    record_rounds(sitting, paofeng("W"))  # another phone records round 2 meanwhile
+    before = selectors.session_state(sitting)["balances"]
+    page = owner_client.post(
+        url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"}, follow=True
+    )
+    assertContains(page, "第1局已经不是最后一局了（现在最后一局是第2局），什么也没改。")
+    assert not sitting.rounds.filter(voided=True).exists()
+    assert selectors.session_state(sitting)["balances"] == before
+
+
+def test_undo_without_its_confirmation_only_asks(owner_client, sitting):
+    record_rounds(sitting, plain("S"))
+    response = owner_client.post(url(sitting, "rounds/undo/"), {"number": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == url(sitting) + "?confirm=undo#undo"
+    assert not sitting.rounds.filter(voided=True).exists()
+    page = owner_client.get(response["Location"])
+    assertContains(page, '<details class="ask undo" id="undo" name="ask" open>', html=False)
+
+
+def test_no_undo_is_offered_when_nothing_counts(owner_client, sitting):
+    page = owner_client.get(url(sitting))
+    assertNotContains(page, "撤销上一局")
+    record_rounds(sitting, DRAW)
+    services.round_void(session=sitting, number=1)
+    page = owner_client.get(url(sitting))
+    assertNotContains(page, "撤销上一局")
+    response = owner_client.post(
+        url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"}, follow=True
+    )
+    assertContains(response, "没有可以撤销的局，什么也没改。")
+
+
+def test_a_stranger_cannot_undo(sitting):
+    record_rounds(sitting, plain("S"))
+    stranger = Client()
+    stranger.force_login(get_user_model().objects.create_user("laozhang", password="pw-x-1234"))
+    response = stranger.post(url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"})
+    assert response.status_code == 404
+    assert not sitting.rounds.filter(voided=True).exists()
+
+
+# --- the draw asks first --------------------------------------------------------------------------
+
+
+def test_the_draw_says_what_it_does_before_it_is_recorded(owner_client, sitting):
+    page = owner_client.get(url(sitting))
+    assertContains(page, "第1局荒庄：没人胡，东 · 阿东继续坐庄，连庄变成1。")
+    assertContains(page, "这一局没有钱进出（R9）。")  # R9: a draw (荒莊) moves no money
+    assertNotContains(page, "data-draw-with-kongs")  # no kong pays on an Anqing draw
+    assertContains(page, "确认荒庄（第1局）")
+
+
+def test_a_draw_without_its_confirmation_records_nothing(owner_client, sitting):
+    response = owner_client.post(url(sitting, "rounds/draw/"))
+    assert response.status_code == 302
+    assert response["Location"] == url(sitting) + "?confirm=draw#draw"
     assert not Round.objects.exists()
-    assert owner_client.get(url(sitting)).status_code == 404
+    page = owner_client.get(response["Location"])
+    assertContains(page, '<details class="ask" id="draw" name="ask" open>', html=False)
 
 
-def test_a_member_cannot_archive_restore_or_delete(member_client, sitting):
-    for path in ("archive/", "restore/", "delete/"):
-        assert member_client.post(url(sitting, path), {"confirm": "1"}).status_code == 403
-    assert fresh(sitting).archived_at is None
+def test_a_confirmed_draw_is_recorded(owner_client, sitting):
+    page = owner_client.post(url(sitting, "rounds/draw/"), {"confirm": "1"}, follow=True)
+    assertContains(page, "第1局已记录")
+    assert sitting.rounds.get().result == Round.DRAW
+    assert page.context["state"]["dealer_streak"] == 1  # R2.2: 荒莊 keeps the deal
 
 
-def test_the_pages_speak_each_language(owner_client, sitting):
-    services.session_archive(session=sitting, user=sitting.owner)
-    owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+# --- sharing --------------------------------------------------------------------------------------
+
+
+def test_the_share_link_has_copy_and_share_buttons_and_its_qr_code(owner_client, sitting):
     page = owner_client.get(url(sitting))
-    assertContains(page, "This sitting is read-only")
-    assertContains(page, "Restore this sitting")
-    assertContains(page, "Delete this sitting")
-    assertContains(page, "New link")
+    share_url = f"http://testserver/share/{sitting.share_token}/"
+    assert page.context["share_url"] == share_url
+    assertContains(page, f'data-copy-link="{share_url}"')
+    assertContains(page, "复制链接")
+    assertContains(page, f'data-share-link="{share_url}"')
+    text = page.content.decode()
+    svg = re.search(r"<svg [^>]*class=\"qr-code\"[^>]*>.*?</svg>", text, re.S)
+    assert svg, "no QR code on the page"
+    svg = svg.group(0)
+    assert 'role="img"' in svg and 'aria-label="分享链接的二维码"' in svg
+    assert "style=" not in svg  # the Content-Security-Policy forbids inline styles
+    assert '<path fill="#fff"' in svg  # dark on a light ground, quiet zone included
+    # The modules drawn are segno's for this exact link, and not for another one.
+    drawn = re.search(r'stroke="#000" d="([^"]+)"', svg).group(1)
+    assert drawn == qr_path(share_url)
+    assert drawn != qr_path(share_url.replace(sitting.share_token, "another-token-000000"))
+
+
+def qr_path(link: str) -> str:
+    svg = segno.make(link, error="m", micro=False).svg_inline(border=4)
+    return re.search(r' d="([^"]+)"', svg).group(1)
+
+
+def test_the_ledger_refresh_leaves_the_tools_out(owner_client, sitting):
+    record_rounds(sitting, plain("S"))
+    fragment = owner_client.get(url(sitting), headers={"HX-Request": "true"})
+    assertContains(fragment, 'data-seat="E"')
+    assertNotContains(fragment, "qr-code")
+    assertNotContains(fragment, "撤销上一局")
+
+
+# --- starting again -----------------------------------------------------------------------------
+
+
+def test_start_again_fills_the_same_table(owner, owner_client):
+    sitting = services.session_create(
+        owner=owner,
+        name="周日牌局",
+        players=["老王", "小李", "阿芳", "大刘"],
+        ruleset="anqing-daque",
+        base_silver="2.5",
+    )
+    services.rules_change(session=sitting, rules={"pao_feng": 8})
+    page = owner_client.get(url(sitting))
+    assertContains(page, f'href="/sessions/new/?from={sitting.pk}"')
+    assertContains(page, "用同样的人再开一场")
+
+    form = owner_client.get(f"/sessions/new/?from={sitting.pk}")
+    assertContains(form, "按“周日牌局”填好了")
+    for seat, name in zip("ESWN", ["老王", "小李", "阿芳", "大刘"], strict=True):
+        assertContains(form, f'name="player_{seat}" value="{name}"')
+    assertContains(form, '<option value="anqing-daque" selected>', html=False)
+    assertContains(form, 'value="2.5"')
+    assert form.context["rules_form"]["pao_feng"].value() == 8
+
+    # Sent as shown, it opens the same table with the same house rules.
+    data = {
+        "name": "周日牌局",
+        "player_E": "老王",
+        "player_S": "小李",
+        "player_W": "阿芳",
+        "player_N": "大刘",
+        "ruleset": "anqing-daque",
+        "base_silver": "2.5",
+        "rules_for": "anqing-daque",
+    }
+    for field in form.context["rules_form"]:
+        value = field.value()
+        if isinstance(value, bool):
+            if value:
+                data[field.html_name] = "on"
+        elif isinstance(value, list | tuple):
+            data[field.html_name] = ", ".join(str(n) for n in value)
+        else:
+            data[field.html_name] = value
+    created = owner_client.post("/sessions/new/", data)
+    assert created.status_code == 302
+    again = selectors.sessions_for_user(owner).exclude(pk=sitting.pk).get()
+    assert selectors.seat_names(again) == selectors.seat_names(sitting)
+    assert again.base_silver == Decimal("2.5")
+    assert selectors.current_rules_version(again).overrides == {"pao_feng": 8}
+
+
+def test_start_again_from_someone_elses_sitting_is_ignored(owner_client, sitting):
+    other = get_user_model().objects.create_user("laozhang", password="pw-x-1234")
+    theirs = services.session_create(
+        owner=other, name="别人的局", players=["甲", "乙", "丙", "丁"], base_silver="5"
+    )
+    for query in (f"?from={theirs.pk}", "?from=999999", "?from=abc"):
+        form = owner_client.get(f"/sessions/new/{query}")
+        assert form.status_code == 200
+        assertNotContains(form, "别人的局")
+        assertNotContains(form, 'value="甲"')
+        assertNotContains(form, "填好了")
+
+
+def test_the_new_sitting_form_remembers_names_of_this_user_only(owner, owner_client, sitting):
+    services.session_create(
+        owner=owner, name="第二场", players=["阿东", "小李", "阿西", "老王"], base_silver="1"
+    )
+    other = get_user_model().objects.create_user("laozhang", password="pw-x-1234")
+    services.session_create(
+        owner=other, name="别人的局", players=["甲", "乙", "丙", "丁"], base_silver="1"
+    )
+    form = owner_client.get("/sessions/new/")
+    assertContains(form, 'list="known-player-names"', count=4)
+    datalist = re.search(
+        r'<datalist id="known-player-names">(.*?)</datalist>', form.content.decode()
+    ).group(1)
+    names = re.findall(r'<option value="([^"]*)">', datalist)
+    # Most recent sitting first, each name once.
+    assert names == ["阿东", "小李", "阿西", "老王", "阿南", "阿北"]
+    assert "甲" not in datalist
+
+
+def test_remembered_names_are_capped(owner):
+    for number in range(20):
+        services.session_create(
+            owner=owner,
+            name=f"第{number}场",
+            players=[f"甲{number}", f"乙{number}", f"丙{number}", f"丁{number}"],
+            base_silver="1",
+        )
+    names = selectors.player_names_used(owner, limit=50)
+    assert len(names) == 50
+    assert names[:4] == ["甲19", "乙19", "丙19", "丁19"]
+
+
+# --- in every language of the pages -------------------------------------------------------------
+
+
+def test_the_tools_in_traditional_chinese_and_english(owner_client, sitting):
+    record_rounds(sitting, paofeng("W"))
     owner_client.post("/i18n/setlang/", {"language": "zh-hant", "next": "/"})
     page = owner_client.get(url(sitting))
-    assertContains(page, "恢復這一場")
-    assertContains(page, "換一個鏈接")
-
-
-# --- the import's cap ----------------------------------------------------------------------------
-
-
-def test_the_import_page_refuses_a_file_over_the_round_cap(owner_client, settings):
-    settings.MAX_ROUNDS_PER_SESSION = 20
-    export = {
-        "format": "anqing-session",
-        "name": "很长的一场",
-        "players": ["甲", "乙", "丙", "丁"],
-        "rounds": [{"number": n, "result": "draw", "hand": {}} for n in range(1, 5_001)],
-    }
-    response = owner_client.post("/sessions/import/", {"text": json.dumps(export)})
-    assert response.status_code == 400
-    assertContains(response, 'data-error-code="E_LIMIT"', status_code=400)
-    assertContains(response, "文件里有 5000 局，一场最多 20 局，没有导入", status_code=400)
-    assert not Session.objects.exists()
-
-
-def test_the_round_after_the_cap_is_refused_on_the_page_in_its_language(
-    owner_client, sitting, settings
-):
-    settings.MAX_ROUNDS_PER_SESSION = 2
-    record(sitting, DRAW, DRAW)
-    refusal = "这一场已经有 2 局，到了一场的上限，不能再记了；请用同样的人再开一场。"
-    # A draw has no form: the session page says it.
-    response = owner_client.post(url(sitting, "rounds/draw/"), {"confirm": "1"}, follow=True)
-    assertRedirects(response, url(sitting))
-    assertContains(response, refusal)
-    # A win is refused beside its hand.
-    hand = {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"}
-    hand |= {"bar_tiles": 0, "kongs_before_win": 0}
-    response = owner_client.post(url(sitting, "rounds/new/"), hand)
-    assertContains(response, 'data-error-code="E_LIMIT"', status_code=400)
-    assertContains(response, refusal, status_code=400)
-    assert sitting.rounds.count() == 2
-
-
-# --- 20 rounds to a page -------------------------------------------------------------------------
-
-
-def numbers_shown(page) -> list[int]:
-    return [int(n) for n in re.findall(r'data-round="(\d+)"', page.content.decode())]
-
-
-def test_the_session_page_shows_the_newest_20_rounds_and_links_to_older(owner_client, sitting):
-    record(sitting, plain("S"), *[DRAW] * 44)
+    assertContains(page, "撤銷上一局（第1局）")
+    assertContains(page, "確認荒莊（第2局）")
+    assertContains(page, "複製鏈接")
+    assertContains(page, 'aria-label="分享鏈接的二維碼"')
+    assertContains(page, "用同樣的人再開一場")
+    owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = owner_client.get(url(sitting))
-    assert numbers_shown(page) == list(range(45, 25, -1))
-    assertContains(page, "第26–45局，共45局")
-    assertContains(page, 'href="?page=2"')
-    assert numbers_shown(owner_client.get(url(sitting) + "?page=2")) == list(range(25, 5, -1))
-    older = owner_client.get(url(sitting) + "?page=3")
-    assert numbers_shown(older) == [5, 4, 3, 2, 1]
-    assertContains(older, 'href="?page=2"')
-    # The balances at the top are the sitting's, whatever the page.
-    assertContains(older, 'data-balance="25"')
-    # The poll keeps its page.
-    assertContains(older, f'hx-get="/sessions/{sitting.pk}/?v=45&amp;page=3"')
-    # Nonsense is page 1, past the end the last page.
-    assert numbers_shown(owner_client.get(url(sitting) + "?page=x")) == list(range(45, 25, -1))
-    assert numbers_shown(owner_client.get(url(sitting) + "?page=9")) == [5, 4, 3, 2, 1]
-
-
-def test_the_share_page_shows_the_newest_20_with_a_chart_from_the_true_balances(sitting):
-    record(sitting, plain("S"), *[DRAW] * 21)
-    share = Client().get(f"/share/{sitting.share_token}/")
-    assert numbers_shown(share) == list(range(22, 2, -1))
-    assertContains(share, "更早的局 →")
-    # The chart starts after round 2 from the balances then (S +25), not from 0.
-    chart = selectors.ledger(sitting)["rounds"][1]["balances"]
-    assert chart["S"] == "25"
-    assertContains(share, ">2</text>")
-    older = Client().get(f"/share/{sitting.share_token}/?page=2")
-    assert numbers_shown(older) == [2, 1]
-    assertNotContains(older, "更早的局 →")
-
-
-# --- the share page asks "anything new?" cheaply --------------------------------------------------
-
-
-def poll_url(page) -> str:
-    return re.search(r'<div id="live" hx-get="([^"]+)"', page.content.decode()).group(1)
-
-
-def test_the_poll_gets_204_with_one_query_until_a_round_is_recorded(
-    sitting, django_assert_num_queries
-):
-    record(sitting, plain("S"))
-    viewer = Client()
-    page = viewer.get(f"/share/{sitting.share_token}/")
-    poll = poll_url(page).replace("&amp;", "&")
-    assert poll == f"/share/{sitting.share_token}/?v=1"
-    with django_assert_num_queries(1):
-        nothing_new = viewer.get(poll, headers={"HX-Request": "true"})
-    assert nothing_new.status_code == 204 and nothing_new.content == b""
-    record(sitting, paofeng("W"))
-    changed = viewer.get(poll, headers={"HX-Request": "true"})
-    assert changed.status_code == 200
-    assert "<html" not in changed.content.decode()
-    assert numbers_shown(changed) == [2, 1]
-    assert poll_url(changed) == f"/share/{sitting.share_token}/?v=2"
-    with django_assert_num_queries(1):
-        assert viewer.get(poll_url(changed), headers={"HX-Request": "true"}).status_code == 204
-
-
-def test_the_share_page_answers_304_to_its_etag_with_one_query(sitting, django_assert_num_queries):
-    record(sitting, plain("S"))
-    viewer = Client()
-    share = f"/share/{sitting.share_token}/"
-    viewer.get(share)  # the CSRF cookie the page sets is part of what it depends on
-    page = viewer.get(share)
-    etag = page["ETag"]
-    assert "no-cache" in page["Cache-Control"] and "private" in page["Cache-Control"]
-    with django_assert_num_queries(1):
-        again = viewer.get(share, headers={"If-None-Match": etag})
-    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
-    # Another page, another language, or the fragment is another answer.
-    assert viewer.get(share + "?page=2")["ETag"] != etag
-    assert viewer.get(share, headers={"HX-Request": "true"})["ETag"] != etag
-    viewer.cookies.load({"django_language": "en"})
-    assert viewer.get(share)["ETag"] != etag
-    viewer.cookies.load({"django_language": "zh-hans"})
-    record(sitting, DRAW)
-    changed = viewer.get(share, headers={"If-None-Match": etag})
-    assert changed.status_code == 200 and changed["ETag"] != etag
-    assert numbers_shown(changed) == [2, 1]
-
-
-def test_an_open_share_page_reloads_when_its_link_stops_working(owner_client, sitting):
-    viewer = Client()
-    poll = poll_url(viewer.get(f"/share/{sitting.share_token}/"))
-    owner_client.post(url(sitting, "share-link/"), {"action": "stop", "confirm": "1"})
-    # htmx reloads the page on HX-Refresh (it would not swap a 404), and the reload says why.
-    dead = viewer.get(poll, headers={"HX-Request": "true"})
-    assert dead.status_code == 404 and dead["HX-Refresh"] == "true"
-    assert viewer.get(poll).status_code == 404
-
-
-def test_the_share_page_of_an_archived_sitting_says_no_more_rounds_will_come(sitting):
-    services.session_archive(session=sitting, user=sitting.owner)
-    assertContains(
-        Client().get(f"/share/{sitting.share_token}/"), "这一场已经结束，不会再有新的局了。"
+    assertContains(page, "Undo the last round (round 1)")
+    assertContains(page, 'Round 1: West · <span lang="zh">阿西</span> won by self-draw, 9 fan.')
+    assertContains(page, "Draw: record round 2")
+    assertContains(page, "Copy link")
+    assertContains(page, 'aria-label="QR code of the share link"')
+    assertContains(page, "New sitting with the same players")
+    undone = owner_client.post(
+        url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"}, follow=True
     )
-
-
-def test_the_session_page_poll_gets_204_when_nothing_changed(owner_client, sitting):
-    record(sitting, plain("S"))
-    poll = f"/sessions/{sitting.pk}/?v=1"
-    assert owner_client.get(poll, headers={"HX-Request": "true"}).status_code == 204
-    record(sitting, DRAW)
-    fragment = owner_client.get(poll, headers={"HX-Request": "true"})
-    assert fragment.status_code == 200
-    assertContains(fragment, f'hx-get="/sessions/{sitting.pk}/?v=2"')
-    # Without htmx the same address is the whole page.
-    assertContains(owner_client.get(f"/sessions/{sitting.pk}/?v=2"), "<html")
+    assertContains(undone, "Round 1 undone")

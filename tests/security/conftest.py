@@ -1,17 +1,15 @@
-"""Fixtures for the security tests: an owner with a played sitting, a stranger, clients."""
+"""Fixtures for the security tests: no log-in failures left over, and a sitting already played."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache, caches
 from django.core.cache.backends.db import BaseDatabaseCache
-from rest_framework.test import APIClient
 
-from calculator import services
 from calculator.models import Session
+from tests import factories
 from tests.calculator.hands import DRAW, plain
 
 
@@ -33,39 +31,7 @@ def fresh_cache(request: pytest.FixtureRequest) -> Iterator[None]:
     cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    """Log-in tests check many passwords; the real hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def owner(db):
-    return get_user_model().objects.create_user("owner", password="pw-owner-123")
-
-
-@pytest.fixture
-def stranger(db):
-    return get_user_model().objects.create_user("stranger", password="pw-stranger-123")
-
-
 @pytest.fixture
 def sitting(owner) -> Session:
     """A sitting with a win and a draw, so every page and endpoint has something to show."""
-    session = services.session_create(
-        owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"]
-    )
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    services.round_record(session=session, entry=DRAW, user=owner)
-    return session
-
-
-@pytest.fixture
-def api_as():
-    def make(user=None) -> APIClient:
-        client = APIClient()
-        if user is not None:
-            client.force_authenticate(user)
-        return client
-
-    return make
+    return factories.make_sitting(owner, rounds=[plain("S"), DRAW])

@@ -16,6 +16,7 @@ from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Se
 from calculator.money import parse_money
 from calculator.web.forms import HouseRulesForm, SessionForm
 from tests.calculator.hands import DRAW, bao, plain
+from tests.factories import api_error
 
 pytestmark = pytest.mark.django_db
 
@@ -28,20 +29,13 @@ def stored() -> tuple[int, ...]:
     )
 
 
-def error_of(response, code: str, status: int = 400) -> dict:
-    assert response.status_code == status, response.content
-    error = response.json()["error"]
-    assert error["code"] == code, error
-    return error
-
-
 # --- house rules ----------------------------------------------------------------------------
 
 
-def test_the_tester_case_no_longer_opens_a_session(owner, api_as):
+def test_the_tester_case_no_longer_opens_a_session(owner, client_for):
     before = stored()
     body = {"name": "t", "players": PLAYERS, "rules": {"dealer_base": 2147483648}}
-    error = error_of(api_as(owner).post("/api/sessions/", body, format="json"), "E_RULES")
+    error = api_error(client_for(owner).post("/api/sessions/", body, format="json"), 400, "E_RULES")
     # the house rule by its name in the words (R12), its key in the error's field
     assert error["field"] == "rules.dealer_base"
     assert "莊家底番" in error["message"] and "Dealer base" in error["message_en"]
@@ -50,22 +44,22 @@ def test_the_tester_case_no_longer_opens_a_session(owner, api_as):
     assert stored() == before
 
 
-def test_new_house_rules_over_a_bound_are_refused(owner, sitting, api_as):
+def test_new_house_rules_over_a_bound_are_refused(owner, sitting, client_for):
     before = stored()
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         f"/api/sessions/{sitting.pk}/rules/",
         {"rules": {"lianzhuang_bonus": [3, 6, 12, 1001]}},
         format="json",
     )
-    error = error_of(response, "E_RULES")
+    error = api_error(response, 400, "E_RULES")
     assert "Streak bonus" in error["message_en"] and "1001" in error["message_en"]  # by its name
     assert stored() == before
     # The sitting still takes rounds.
-    recorded = api_as(owner).post(f"/api/sessions/{sitting.pk}/rounds/", DRAW, format="json")
+    recorded = client_for(owner).post(f"/api/sessions/{sitting.pk}/rounds/", DRAW, format="json")
     assert recorded.status_code == 201
 
 
-def test_an_import_with_rules_over_a_bound_is_refused(owner, api_as):
+def test_an_import_with_rules_over_a_bound_is_refused(owner, client_for):
     export = {
         "format": "anqing-session",
         "name": "t",
@@ -74,8 +68,8 @@ def test_an_import_with_rules_over_a_bound_is_refused(owner, api_as):
         "rounds": [],
     }
     before = stored()
-    response = api_as(owner).post("/api/sessions/import/", export, format="json")
-    error = error_of(response, "E_RULES")
+    response = client_for(owner).post("/api/sessions/import/", export, format="json")
+    error = api_error(response, 400, "E_RULES")
     assert "Seven pairs" in error["message_en"]  # the house rule by its name
     assert stored() == before
 
@@ -130,10 +124,12 @@ def test_a_session_takes_base_silver_up_to_the_engines_limit(owner, silver):
 @pytest.mark.parametrize(
     "silver", ["1000001", "99999999", "5_000", "1_0", "٥", "５", "1.５", "0", "-1", "NaN"]
 )
-def test_a_session_refuses_base_silver_the_engine_would_refuse(owner, api_as, silver):
+def test_a_session_refuses_base_silver_the_engine_would_refuse(owner, client_for, silver):
     before = stored()
     body = {"name": "t", "players": PLAYERS, "base_silver": silver}
-    error = error_of(api_as(owner).post("/api/sessions/", body, format="json"), "E_INVALID")
+    error = api_error(
+        client_for(owner).post("/api/sessions/", body, format="json"), 400, "E_INVALID"
+    )
     assert "base_silver" in error["message"] and "base_silver" in error["message_en"]
     assert str(scoring.MAX_SILVER) in error["message_en"]
     assert stored() == before
@@ -178,17 +174,17 @@ def test_the_session_page_refuses_what_the_api_refuses(owner, silver):
 # --- what the ledger can hold ---------------------------------------------------------------
 
 
-def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, api_as):
+def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, client_for):
     """Rules at their bounds and the largest base silver: W fed three pungs (順包 ×1000)."""
     rules = {"bao_pung_3": 1000, "pao_feng": 1000, "dealer_base": 1000}
     session = services.session_create(
         owner=owner, name="t", players=PLAYERS, base_silver="1000000", rules=rules
     )
     before = stored()
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         f"/api/sessions/{session.pk}/rounds/", bao("S", "W"), format="json"
     )
-    error = error_of(response, "E_RULES")
+    error = api_error(response, 400, "E_RULES")
     assert "W → S" in error["message_en"] and "ledger" in error["message_en"]
     assert stored() == before
     with pytest.raises(CalculatorError):

@@ -17,6 +17,7 @@ from django.test import Client
 
 from calculator import health, selectors, services
 from calculator.api import calculator as score_api
+from tests import factories
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -38,9 +39,7 @@ def gone(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def player(owner) -> Client:
-    client = Client()
-    client.force_login(owner)
-    return client
+    return factories.page_client(owner)
 
 
 def logged(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -84,21 +83,21 @@ def test_healthz_says_down_without_the_detail(monkeypatch, caplog):
     assert logged(caplog)
 
 
-def test_the_share_answer_leaves_the_owner_out(api_as):
+def test_the_share_answer_leaves_the_owner_out(client_for):
     owner = get_user_model().objects.create_user("zhang-san-owner", password="pw-zhang-123")
     session = services.session_create(owner=owner, name="周六", players=["甲", "乙", "丙", "丁"])
     services.round_record(session=session, entry=plain("S"), user=owner)
-    response = api_as().get(f"/api/share/{session.share_token}/")
+    response = client_for().get(f"/api/share/{session.share_token}/")
     assert response.status_code == 200
     assert "owner" not in response.json()["session"]
     assert "zhang-san-owner" not in response.content.decode()
     # The owner's own API still names the owner.
-    mine = api_as(owner).get(f"/api/sessions/{session.pk}/")
+    mine = client_for(owner).get(f"/api/sessions/{session.pk}/")
     assert mine.json()["owner"] == "zhang-san-owner"
 
 
-def test_the_share_schema_has_no_owner(api_as):
-    schema = api_as().get("/api/schema/?format=json").json()["components"]["schemas"]
+def test_the_share_schema_has_no_owner(client_for):
+    schema = client_for().get("/api/schema/?format=json").json()["components"]["schemas"]
     assert "owner" not in schema["SharedSession"]["properties"]
     assert "owner" in schema["SessionDetail"]["properties"]
 

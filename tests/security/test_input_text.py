@@ -45,34 +45,34 @@ def refused(response, *names: str) -> dict:
 
 
 @pytest.mark.parametrize("bad", [NUL, LOW, HIGH])
-def test_the_token_door_refuses_the_username_by_name(api_as, owner, bad):
-    response = post_json(api_as(), "/api/auth/token/", {"username": f"x{bad}", "password": "p"})
+def test_the_token_door_refuses_the_username_by_name(client_for, owner, bad):
+    response = post_json(client_for(), "/api/auth/token/", {"username": f"x{bad}", "password": "p"})
     refused(response, "username")
 
 
 @pytest.mark.parametrize("bad", [NUL, LOW, HIGH])
-def test_the_score_door_refuses_the_indicator_by_name(api_as, bad):
+def test_the_score_door_refuses_the_indicator_by_name(client_for, bad):
     request = {**plain("S"), "dealer": "E", "indicator": bad}
     del request["result"]
-    refused(post_json(api_as(), "/api/score/", request), "indicator")
+    refused(post_json(client_for(), "/api/score/", request), "indicator")
 
 
-def test_a_bad_string_anywhere_in_the_body_is_named_by_its_path(api_as):
+def test_a_bad_string_anywhere_in_the_body_is_named_by_its_path(client_for):
     request = {
         **bao("S", "W"),
         "dealer": "E",
         "others_melds": {"E": [{"kind": "pung", "from": "S", "tiles": f"111m{NUL}"}]},
     }
     del request["result"]
-    error = refused(post_json(api_as(), "/api/score/", request), "others_melds.E[0].tiles")
+    error = refused(post_json(client_for(), "/api/score/", request), "others_melds.E[0].tiles")
     # The message is itself valid text: the bad character is never echoed.
     assert NUL not in json.dumps(error)
 
 
-def test_a_bad_key_is_shown_escaped(api_as):
+def test_a_bad_key_is_shown_escaped(client_for):
     request = {**plain("S"), "dealer": "E", f"note{LOW}": 1}
     del request["result"]
-    error = refused(post_json(api_as(), "/api/score/", request), "note\\ud800")
+    error = refused(post_json(client_for(), "/api/score/", request), "note\\ud800")
     assert LOW not in error["message"] + error["message_en"]
 
 
@@ -89,17 +89,17 @@ def test_a_bad_key_is_shown_escaped(api_as):
         pytest.param({"rules": {"liability_basis": f"pair{NUL}"}}, "rules.liability_basis"),
     ],
 )
-def test_a_session_with_bad_text_is_refused_and_nothing_is_saved(owner, api_as, change, where):
+def test_a_session_with_bad_text_is_refused_and_nothing_is_saved(owner, client_for, change, where):
     body = {"name": "周六", "players": ["阿东", "阿南", "阿西", "阿北"], **change}
     before = stored()
-    refused(post_json(api_as(owner), "/api/sessions/", body), where)
+    refused(post_json(client_for(owner), "/api/sessions/", body), where)
     assert stored() == before
 
 
 @pytest.mark.parametrize("bad", [NUL, HIGH])
-def test_an_invited_username_with_bad_text_is_refused(owner, sitting, api_as, bad):
+def test_an_invited_username_with_bad_text_is_refused(owner, sitting, client_for, bad):
     response = post_json(
-        api_as(owner), f"/api/sessions/{sitting.pk}/members/", {"username": f"stranger{bad}"}
+        client_for(owner), f"/api/sessions/{sitting.pk}/members/", {"username": f"stranger{bad}"}
     )
     refused(response, "username")
     assert not sitting.members.exists()
@@ -114,11 +114,11 @@ def test_an_invited_username_with_bad_text_is_refused(owner, sitting, api_as, ba
     ],
 )
 def test_a_round_with_bad_text_in_others_melds_is_refused(
-    owner, sitting, api_as, others_melds, where
+    owner, sitting, client_for, others_melds, where
 ):
     before = stored()
     response = post_json(
-        api_as(owner),
+        client_for(owner),
         f"/api/sessions/{sitting.pk}/rounds/",
         {**plain("S"), "others_melds": others_melds},
     )
@@ -150,19 +150,19 @@ def test_a_round_with_bad_text_in_others_melds_is_refused(
     ],
 )
 def test_a_meld_key_the_contract_does_not_define_is_refused_by_name(
-    owner, sitting, api_as, body, where, key
+    owner, sitting, client_for, body, where, key
 ):
     before = stored()
-    response = post_json(api_as(owner), f"/api/sessions/{sitting.pk}/rounds/", body)
+    response = post_json(client_for(owner), f"/api/sessions/{sitting.pk}/rounds/", body)
     error = refused(response, where, key)
     assert "kind" in error["message_en"] and "from" in error["message_en"]
     assert stored() == before
 
 
-def test_a_correction_with_an_unknown_meld_key_is_refused_too(owner, sitting, api_as):
+def test_a_correction_with_an_unknown_meld_key_is_refused_too(owner, sitting, client_for):
     body = {**plain("S"), "others_melds": {"E": [{"kind": "pung", "from": "S", "x": 1}]}}
     before = Round.objects.get(session=sitting, number=1).hand
-    response = api_as(owner).put(
+    response = client_for(owner).put(
         f"/api/sessions/{sitting.pk}/rounds/1/", json.dumps(body), content_type="application/json"
     )
     refused(response, "others_melds.E[0]", "'x'")
@@ -181,9 +181,9 @@ def export_with(bad: str) -> dict:
 
 
 @pytest.mark.parametrize("bad", [NUL, LOW])
-def test_an_api_import_with_bad_text_is_refused_by_path(owner, api_as, bad):
+def test_an_api_import_with_bad_text_is_refused_by_path(owner, client_for, bad):
     before = stored()
-    response = post_json(api_as(owner), "/api/sessions/import/", export_with(bad))
+    response = post_json(client_for(owner), "/api/sessions/import/", export_with(bad))
     refused(response, "rounds[0].hand.concealed")
     assert stored() == before
 

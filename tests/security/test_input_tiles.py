@@ -33,9 +33,9 @@ def page(owner) -> Client:
     ],
 )
 def test_a_round_posted_with_spaces_is_stored_canonical_and_its_page_draws(
-    owner, sitting, api_as, page, field, typed, kept
+    owner, sitting, client_for, page, field, typed, kept
 ):
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         f"/api/sessions/{sitting.pk}/rounds/", {**plain("N"), field: typed}, format="json"
     )
     assert response.status_code == 201, response.content
@@ -49,11 +49,11 @@ def test_a_round_posted_with_spaces_is_stored_canonical_and_its_page_draws(
     assert f"tiles/{typed}.svg" not in body and 'data-tile=" ' not in body
 
 
-def test_meld_tiles_are_stored_canonical_everywhere(owner, sitting, api_as):
+def test_meld_tiles_are_stored_canonical_everywhere(owner, sitting, client_for):
     body = bao("S", "W")
     body["melds"] = [{**meld, "tiles": " ".join(meld["tiles"])} for meld in body["melds"]]
     body["others_melds"] = {"E": [{"kind": "pung", "tiles": "7 7 7 p", "from": "N"}]}
-    response = api_as(owner).post(f"/api/sessions/{sitting.pk}/rounds/", body, format="json")
+    response = client_for(owner).post(f"/api/sessions/{sitting.pk}/rounds/", body, format="json")
     assert response.status_code == 201, response.content
     hand = Round.objects.get(session=sitting, number=response.json()["number"]).hand
     assert [meld["tiles"] for meld in hand["melds"]] == ["222m", "333p", "444s"]

@@ -6,22 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
 from tests.calculator.hands import DRAW, plain
+from tests.factories import snapshot
 
 pytestmark = pytest.mark.django_db
-
-
-def snapshot() -> list:
-    """Everything a write could touch."""
-    return [
-        list(Session.objects.values().order_by("pk")),
-        list(Session.members.through.objects.values().order_by("pk")),
-        list(Round.objects.values().order_by("pk")),
-        list(Payment.objects.values().order_by("pk")),
-        list(RulesVersion.objects.values().order_by("pk")),
-        list(IdempotentAnswer.objects.values().order_by("pk")),
-    ]
 
 
 def api_calls(pk: int) -> list[tuple[str, str, dict | None]]:
@@ -51,45 +39,45 @@ def call(client, method: str, url: str, body: dict | None):
     return getattr(client, method)(url, body, format="json")
 
 
-def test_the_owner_reaches_every_endpoint(owner, sitting, api_as, stranger):
+def test_the_owner_reaches_every_endpoint(owner, sitting, client_for, stranger):
     """The calls below are real ones: the owner gets through with each."""
     for method, url, body in api_calls(sitting.pk):
-        response = call(api_as(owner), method, url, body)
+        response = call(client_for(owner), method, url, body)
         assert response.status_code in (200, 201), (method, url, response.content)
 
 
-def test_a_stranger_finds_nothing_and_changes_nothing(sitting, stranger, api_as):
+def test_a_stranger_finds_nothing_and_changes_nothing(sitting, stranger, client_for):
     before = snapshot()
     for method, url, body in api_calls(sitting.pk):
-        response = call(api_as(stranger), method, url, body)
+        response = call(client_for(stranger), method, url, body)
         assert response.status_code == 404, (method, url)
         assert response.json()["error"]["code"] == "E_NOT_FOUND"
     assert snapshot() == before
 
 
-def test_anonymous_callers_write_nothing(sitting, api_as):
+def test_anonymous_callers_write_nothing(sitting, client_for):
     before = snapshot()
     for method, url, body in api_calls(sitting.pk):
-        response = call(api_as(), method, url, body)
+        response = call(client_for(), method, url, body)
         assert response.status_code == 401, (method, url)
         assert response.json()["error"]["code"] == "E_AUTH"
     for url, body in [
         ("/api/sessions/", {"name": "x", "players": ["a", "b", "c", "d"]}),
         ("/api/sessions/import/", {"format": "anqing-session"}),
     ]:
-        assert api_as().post(url, body, format="json").status_code == 401
+        assert client_for().post(url, body, format="json").status_code == 401
     assert snapshot() == before
 
 
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
-def test_a_share_link_only_reads(sitting, api_as, owner, method):
+def test_a_share_link_only_reads(sitting, client_for, owner, method):
     before = snapshot()
     url = f"/api/share/{sitting.share_token}/"
-    for client in (api_as(), api_as(owner)):
+    for client in (client_for(), client_for(owner)):
         response = call(client, method, url, DRAW)
         assert response.status_code == 405
         assert response.json()["error"]["code"] == "E_METHOD"
-    assert api_as().get(url).status_code == 200
+    assert client_for().get(url).status_code == 200
     page = f"/share/{sitting.share_token}/"
     assert getattr(Client(), method)(page, DRAW).status_code == 405
     assert Client().get(page).status_code == 200

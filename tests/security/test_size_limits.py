@@ -11,24 +11,16 @@ from django.test import Client
 
 from calculator.models import Payment, Round, Session
 from tests.calculator.hands import plain
+from tests.factories import api_error
 
 pytestmark = pytest.mark.django_db
-
-
-def error_of(response, status: int, code: str) -> dict:
-    assert response.status_code == status, response.content
-    assert response["Content-Type"] == "application/json"
-    error = response.json()["error"]
-    assert error["code"] == code
-    assert error["message"] and error["message_en"]
-    return error
 
 
 def counts() -> tuple[int, int, int]:
     return Session.objects.count(), Round.objects.count(), Payment.objects.count()
 
 
-def test_a_body_over_the_limit_is_refused_with_413(owner, api_as):
+def test_a_body_over_the_limit_is_refused_with_413(owner, client_for):
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     export = {
         "format": "anqing-session",
@@ -37,15 +29,15 @@ def test_a_body_over_the_limit_is_refused_with_413(owner, api_as):
         "padding": "x" * limit,
     }
     before = counts()
-    response = api_as(owner).post("/api/sessions/import/", export, format="json")
-    error = error_of(response, 413, "E_TOO_LARGE")
+    response = client_for(owner).post("/api/sessions/import/", export, format="json")
+    error = api_error(response, 413, "E_TOO_LARGE")
     assert error["message_en"] == f"The request body is too large: at most {limit // 1024} KB."
     assert counts() == before
 
 
-def test_the_limit_holds_whatever_content_length_claims(owner, api_as):
+def test_the_limit_holds_whatever_content_length_claims(owner, client_for):
     body = json.dumps({"name": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
-    response = api_as(owner).generic(
+    response = client_for(owner).generic(
         "POST",
         "/api/sessions/",
         body,
@@ -57,14 +49,14 @@ def test_the_limit_holds_whatever_content_length_claims(owner, api_as):
     assert response.json()["error"]["code"] in ("E_INVALID", "E_TOO_LARGE")
 
 
-def test_deeply_nested_json_is_a_clear_400_not_a_crash(owner, api_as):
+def test_deeply_nested_json_is_a_clear_400_not_a_crash(owner, client_for):
     body = "[" * 100_000 + "]" * 100_000
-    response = api_as(owner).generic(
+    response = client_for(owner).generic(
         "POST", "/api/sessions/", body, content_type="application/json"
     )
-    error_of(response, 400, "E_INVALID")
+    api_error(response, 400, "E_INVALID")
     score = Client().generic("POST", "/api/score/", body, content_type="application/json")
-    error_of(score, 400, "E_INVALID")
+    api_error(score, 400, "E_INVALID")
 
 
 def test_a_form_post_over_the_limit_is_refused(owner):
@@ -77,9 +69,9 @@ def test_a_form_post_over_the_limit_is_refused(owner):
     assert Session.objects.count() == 0
 
 
-def test_only_json_is_read(owner, api_as):
-    response = api_as(owner).post("/api/sessions/", {"name": "form"}, format="multipart")
-    error_of(response, 415, "E_INVALID")
+def test_only_json_is_read(owner, client_for):
+    response = client_for(owner).post("/api/sessions/", {"name": "form"}, format="multipart")
+    api_error(response, 415, "E_INVALID")
     assert Session.objects.count() == 0
 
 
@@ -90,34 +82,39 @@ def test_only_json_is_read(owner, api_as):
         ({"melds": [{"kind": "pung", "tiles": "1m" * 40, "from": "E"}]}, "melds[0].tiles"),
     ],
 )
-def test_a_long_tile_field_is_refused_naming_it(owner, api_as, sitting, change, field):
+def test_a_long_tile_field_is_refused_naming_it(owner, client_for, sitting, change, field):
     before = counts()
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         f"/api/sessions/{sitting.pk}/rounds/", {**plain("S"), **change}, format="json"
     )
-    error = error_of(response, 400, "E_NOTATION")
+    error = api_error(response, 400, "E_NOTATION")
     assert error["message_en"].startswith(f"{field} is too long: at most 64 characters")
     assert counts() == before
-    score = api_as().post("/api/score/", {**plain("S"), **change, "dealer": "E"}, format="json")
+    score = client_for().post("/api/score/", {**plain("S"), **change, "dealer": "E"}, format="json")
     assert score.json()["error"]["message_en"].startswith(f"{field} is too long")
 
 
-def test_too_many_melds_are_refused(owner, api_as, sitting):
+def test_too_many_melds_are_refused(owner, client_for, sitting):
     before = counts()
     melds = [{"kind": "pung", "tiles": "111m", "from": "E"}] * 1000
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         f"/api/sessions/{sitting.pk}/rounds/", {**plain("S"), "melds": melds}, format="json"
     )
-    assert "more than four melds" in error_of(response, 400, "E_CONTEXT")["message_en"]
+    assert "more than four melds" in api_error(response, 400, "E_CONTEXT")["message_en"]
     assert counts() == before
 
 
-def test_absurd_amounts_on_the_open_score_door_are_a_clear_400(api_as):
+def test_absurd_amounts_on_the_open_score_door_are_a_clear_400(client_for):
     request = {**plain("S"), "dealer": "E"}
     del request["result"]
-    response = api_as().post("/api/score/", {**request, "base_silver": "1e999999"}, format="json")
+    response = client_for().post(
+        "/api/score/", {**request, "base_silver": "1e999999"}, format="json"
+    )
     # R9: the engine keeps base silver within what a table plays for.
-    assert "Base silver must be above 0 and at most" in error_of(response, 400, "E_CONTEXT")["message_en"]
+    assert (
+        "Base silver must be above 0 and at most"
+        in api_error(response, 400, "E_CONTEXT")["message_en"]
+    )
 
 
 def test_the_pages_refuse_a_long_tile_field_naming_it(owner, sitting):

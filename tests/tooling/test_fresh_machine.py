@@ -73,7 +73,7 @@ def test_browser_tests_stop_loudly_without_chromium(workers: str) -> None:
     quiet skip, in one process and in the worker processes of ``make test``."""
     ran = run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers,
-         "tests/browser/test_session_tools.py", "tests/browser/test_sitting.py"],
+         "tests/browser/test_takeback.py", "tests/browser/test_sittings.py"],
         CHROMIUM="/nonexistent/chromium",
     )
     assert ran.returncode != 0

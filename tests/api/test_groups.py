@@ -11,17 +11,19 @@ from django.contrib.auth import get_user_model
 
 from calculator import services
 from calculator.models import Session
+from tests import factories
 from tests.calculator.hands import bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
 
 
+# Played, and of four people whose names the answers list (a, b, c, d).
 @pytest.fixture
 def sitting(owner):
-    session = services.session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
-    for body in [plain("E"), paofeng("E"), bao("W", "N")]:
-        services.round_record(session=session, entry=body, user=owner)
-    session.refresh_from_db()
+    session = factories.make_sitting(
+        owner, name="週六", players="abcd", rounds=[plain("E"), paofeng("E"), bao("W", "N")]
+    )
+    session.refresh_from_db()  # the balances the rounds stored
     return session
 
 
@@ -60,9 +62,10 @@ def test_create_list_read_change_and_delete(api, sitting, group_id, friend):
     assert refused.status_code == 403
     assert refused.json()["error"]["code"] == "E_FORBIDDEN"
     assert client.delete(f"/api/groups/{group_id}/").status_code == 403
-    assert api.patch(f"/api/groups/{group_id}/", {"members": []}, format="json").json()[
-        "members"
-    ] == []
+    assert (
+        api.patch(f"/api/groups/{group_id}/", {"members": []}, format="json").json()["members"]
+        == []
+    )
     assert client.get(f"/api/groups/{group_id}/").status_code == 404
     assert api.delete(f"/api/groups/{group_id}/").status_code == 204
     assert api.get(f"/api/groups/{group_id}/").status_code == 404

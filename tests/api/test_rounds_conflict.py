@@ -21,18 +21,11 @@ from rest_framework.test import APIClient
 
 from calculator.models import Payment, Round, Session
 from tests.calculator.hands import DRAW, paofeng, plain
+from tests.factories import api_error
 
 pytestmark = pytest.mark.django_db
 
 BAD_NUMBERS = ["2", "1", 2.0, 1.5, 0, -1, True, False, None, [], [1], {}, {"n": 1}]
-
-
-def error_of(response, status: int, code: str) -> dict:
-    assert response.status_code == status, response.content
-    error = response.json()["error"]
-    assert error["code"] == code
-    assert error["message"] and error["message_en"]
-    return error
 
 
 def written(pk: int) -> tuple:
@@ -53,6 +46,7 @@ def written(pk: int) -> tuple:
     return rounds, payments, balances, session.version, session.last_number
 
 
+# The id of a sitting opened and played through the API, which is all these tests speak to.
 @pytest.fixture
 def sitting(api, new_session):
     """A sitting with one round: South won round 1 off East's deal, so South deals next (R2.2)."""
@@ -90,7 +84,7 @@ def test_a_stale_expected_round_is_refused_with_the_round_that_is_there(api, sit
     round_one = api.get(f"{url}1/").json()
     # A second phone still shows the form for round 1 and records another hand as it.
     response = api.post(url, {**paofeng("W"), "expected_round": 1}, format="json")
-    error = error_of(response, 409, "E_CONFLICT")
+    error = api_error(response, 409, "E_CONFLICT")
     assert "1" in error["message_en"] and "2" in error["message_en"]
     body = response.json()
     assert set(body) == {"error", "round", "next_round"}
@@ -113,7 +107,7 @@ def test_the_conflict_names_the_round_recorded_under_that_number(api, sitting):
     assert api.post(url, DRAW, format="json").status_code == 201
     # Round 2 was meant, the sitting is at round 4: the answer shows round 2, not the newest.
     response = api.post(url, {**plain("E"), "expected_round": 2}, format="json")
-    error_of(response, 409, "E_CONFLICT")
+    api_error(response, 409, "E_CONFLICT")
     assert response.json()["round"] == api.get(f"{url}2/").json()
     assert response.json()["round"]["winner"] == "N"
     assert response.json()["next_round"] == 4
@@ -124,7 +118,7 @@ def test_an_expected_round_past_the_next_one_is_refused_too(api, sitting):
     url = f"/api/sessions/{sitting}/rounds/"
     before = written(sitting)
     response = api.post(url, {**plain("E"), "expected_round": 5}, format="json")
-    error = error_of(response, 409, "E_CONFLICT")
+    error = api_error(response, 409, "E_CONFLICT")
     # Round 5 is not recorded: the message does not say it is.
     assert "is recorded already" not in error["message_en"]
     assert "5" in error["message_en"] and "2" in error["message_en"]
@@ -140,7 +134,7 @@ def test_a_conflict_is_checked_before_the_hand(api, sitting):
         {"result": "win", "winner": "E", "expected_round": 1},
         format="json",
     )
-    error_of(response, 409, "E_CONFLICT")
+    api_error(response, 409, "E_CONFLICT")
 
 
 @pytest.mark.parametrize("value", BAD_NUMBERS, ids=repr)
@@ -149,7 +143,7 @@ def test_expected_round_must_be_a_whole_number_of_at_least_one(api, sitting, val
     response = api.post(
         f"/api/sessions/{sitting}/rounds/", {**plain("W"), "expected_round": value}, format="json"
     )
-    error = error_of(response, 400, "E_INVALID")
+    error = api_error(response, 400, "E_INVALID")
     assert "expected_round" in error["message"] and "expected_round" in error["message_en"]
     assert set(response.json()) == {"error"}
     assert written(sitting) == before
@@ -169,7 +163,7 @@ def test_other_unknown_fields_are_still_refused(api, sitting):
         {**plain("W"), "expected_round": 2, "expected": 2},
         format="json",
     )
-    error = error_of(response, 400, "E_INVALID")
+    error = api_error(response, 400, "E_INVALID")
     assert "expected" in error["message_en"]
     assert Round.objects.filter(session_id=sitting).count() == 1
 
@@ -207,9 +201,9 @@ def test_the_key_covers_expected_round_too(api, new_session):
     other = api.post(
         url, {**plain("S"), "expected_round": 2}, format="json", HTTP_IDEMPOTENCY_KEY="tap-2"
     )
-    error_of(other, 422, "E_IDEMPOTENCY")
+    api_error(other, 422, "E_IDEMPOTENCY")
     without = api.post(url, plain("S"), format="json", HTTP_IDEMPOTENCY_KEY="tap-2")
-    error_of(without, 422, "E_IDEMPOTENCY")
+    api_error(without, 422, "E_IDEMPOTENCY")
     assert written(pk) == before
 
 
@@ -218,12 +212,12 @@ def test_a_key_whose_first_post_was_refused_as_stale_is_not_spent(api, sitting):
     stale = api.post(
         url, {**plain("W"), "expected_round": 1}, format="json", HTTP_IDEMPOTENCY_KEY="tap-3"
     )
-    error_of(stale, 409, "E_CONFLICT")
+    api_error(stale, 409, "E_CONFLICT")
     # Nothing was recorded, so nothing is replayed: the same request meets the same conflict.
     again = api.post(
         url, {**plain("W"), "expected_round": 1}, format="json", HTTP_IDEMPOTENCY_KEY="tap-3"
     )
-    error_of(again, 409, "E_CONFLICT")
+    api_error(again, 409, "E_CONFLICT")
     assert Round.objects.filter(session_id=sitting).count() == 1
 
 
@@ -261,7 +255,7 @@ def test_a_correction_on_a_stale_version_is_refused_with_the_round_as_it_is(api,
     now = api.get(url).json()
     before = written(sitting)
     response = api.put(url, {**plain("N"), "version": 1}, format="json")
-    error = error_of(response, 409, "E_CONFLICT")
+    error = api_error(response, 409, "E_CONFLICT")
     assert "2" in error["message_en"] and "1" in error["message_en"]
     body = response.json()
     assert set(body) == {"error", "round", "next_round"}
@@ -283,13 +277,13 @@ def test_voiding_a_round_counts_a_version_and_makes_an_open_correction_stale(api
     assert api.delete(url).json()["version"] == 2
     before = written(sitting)
     stale = api.put(url, {**plain("E"), "version": 1}, format="json")
-    error_of(stale, 409, "E_CONFLICT")
+    api_error(stale, 409, "E_CONFLICT")
     assert stale.json()["round"]["voided"] is True
     assert stale.json()["round"]["version"] == 2
     # On the current version a voided round still cannot be corrected: that conflict is the
     # error object alone, as before.
     current = api.put(url, {**plain("E"), "version": 2}, format="json")
-    error_of(current, 409, "E_CONFLICT")
+    api_error(current, 409, "E_CONFLICT")
     assert set(current.json()) == {"error"}
     assert written(sitting) == before
 
@@ -300,7 +294,7 @@ def test_version_must_be_a_whole_number_of_at_least_one(api, sitting, value):
     response = api.put(
         f"/api/sessions/{sitting}/rounds/1/", {**plain("E"), "version": value}, format="json"
     )
-    error = error_of(response, 400, "E_INVALID")
+    error = api_error(response, 400, "E_INVALID")
     assert "version" in error["message"] and "version" in error["message_en"]
     assert written(sitting) == before
 
@@ -308,22 +302,22 @@ def test_version_must_be_a_whole_number_of_at_least_one(api, sitting, value):
 def test_version_goes_only_with_a_correction(api, sitting):
     """A new round's body takes expected_round, not version (the parser refuses unknown fields);
     a correction's takes version, not expected_round."""
-    post = api.post(
-        f"/api/sessions/{sitting}/rounds/", {**plain("W"), "version": 1}, format="json"
-    )
-    assert "version" in error_of(post, 400, "E_INVALID")["message_en"]
+    post = api.post(f"/api/sessions/{sitting}/rounds/", {**plain("W"), "version": 1}, format="json")
+    assert "version" in api_error(post, 400, "E_INVALID")["message_en"]
     put = api.put(
         f"/api/sessions/{sitting}/rounds/1/", {**plain("W"), "expected_round": 1}, format="json"
     )
-    assert "expected_round" in error_of(put, 400, "E_INVALID")["message_en"]
+    assert "expected_round" in api_error(put, 400, "E_INVALID")["message_en"]
     assert Round.objects.get(session_id=sitting, number=1).version == 1
 
 
 def test_a_stranger_gets_404_whatever_the_numbers(client_for, sitting):
     stranger = client_for(get_user_model().objects.create_user("x", password="pw-x-12345"))
     url = f"/api/sessions/{sitting}/rounds/"
-    error_of(stranger.post(url, {**DRAW, "expected_round": "x"}, format="json"), 404, "E_NOT_FOUND")
-    error_of(stranger.put(f"{url}1/", {**DRAW, "version": 1}, format="json"), 404, "E_NOT_FOUND")
+    api_error(
+        stranger.post(url, {**DRAW, "expected_round": "x"}, format="json"), 404, "E_NOT_FOUND"
+    )
+    api_error(stranger.put(f"{url}1/", {**DRAW, "version": 1}, format="json"), 404, "E_NOT_FOUND")
 
 
 # --- the OpenAPI -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, Route, expect
 
 from calculator import services
 from calculator.models import Round, Session
-from tests.browser.conftest import allow_error, check_phone, faces, tap_tiles
+from tests.browser.conftest import allow_error, check_phone, faces, log_in, tap_tiles
 from tests.browser.test_offline_pages import controlled, wait_until_kept
 from tests.calculator.hands import plain
 
@@ -35,23 +35,6 @@ def table(live_server) -> tuple[object, Session]:
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
     return user, sitting
-
-
-def logged_in(phone, live_server, user) -> Page:
-    """A phone of its own (cookies, storage) logged in as ``user``."""
-    client = Client()
-    client.force_login(user)
-    page = phone()
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    return page
 
 
 def enter_hand(page: Page, winner: int = 0, tiles: list[str] = CONCEALED_WIN) -> None:
@@ -78,7 +61,7 @@ def rounds_of(sitting: Session) -> list[tuple[int, str, bool]]:
 
 def test_a_double_tap_on_confirm_records_one_round(phone, live_server) -> None:
     user, sitting = table(live_server)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
     enter_hand(page)
     page.locator(CONFIRM).dblclick()
@@ -90,7 +73,7 @@ def test_a_double_tap_on_confirm_records_one_round(phone, live_server) -> None:
 
 def test_a_slow_save_tapped_again_records_one_round(phone, live_server) -> None:
     user, sitting = table(live_server)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     held: list[Route] = []
 
     def hold_saves(route: Route) -> None:
@@ -119,7 +102,7 @@ def test_a_failed_save_gives_the_button_back(phone, live_server) -> None:
     """A refusal (here the sitting was archived meanwhile) shows the server's words; the
     confirm button is never left saying 保存中…."""
     user, sitting = table(live_server)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     allow_error(page, CONFLICT)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
     enter_hand(page)
@@ -132,8 +115,8 @@ def test_a_failed_save_gives_the_button_back(phone, live_server) -> None:
 
 def test_two_phones_recording_the_same_round(phone, live_server) -> None:
     user, sitting = table(live_server)
-    first = logged_in(phone, live_server, user)
-    second = logged_in(phone, live_server, user)  # the same account on another phone
+    first = log_in(phone(), live_server, user)
+    second = log_in(phone(), live_server, user)  # the same account on another phone
     allow_error(second, CONFLICT)
     form = f"{live_server.url}/sessions/{sitting.pk}/rounds/new/"
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
@@ -186,7 +169,7 @@ def test_two_phones_recording_the_same_round(phone, live_server) -> None:
 
 def test_a_reload_while_entering_brings_the_hand_back(phone, live_server) -> None:
     user, sitting = table(live_server)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     form = f"{live_server.url}/sessions/{sitting.pk}/rounds/new/"
     page.goto(form)
     page.locator("label[for=id_winner_2]").click()
@@ -215,7 +198,7 @@ def test_a_reload_while_entering_brings_the_hand_back(phone, live_server) -> Non
 def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) -> None:
     user, sitting = table(live_server)
     services.round_record(session=sitting, entry=plain("S"), user=user)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
     form = f"{session_url}rounds/new/"
     page.goto(session_url)
@@ -278,7 +261,7 @@ def test_a_queued_round_is_never_sent_under_another_account(phone, live_server) 
     user, sitting = table(live_server)
     other = get_user_model().objects.create_user("amei", password="mahjong-table-88")
     sitting.members.add(other)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
     # The worker controls the page before the connection drops: it is what answers offline (a
     # new phone's first page is not yet under it, and going offline then is no test of the app).
@@ -310,7 +293,7 @@ def test_a_queued_round_is_never_sent_under_another_account(phone, live_server) 
 @pytest.mark.failed_requests  # the resend is aborted on its way to the server
 def test_logging_out_takes_the_accounts_kept_hands_and_rounds_with_it(phone, live_server) -> None:
     user, sitting = table(live_server)
-    page = logged_in(phone, live_server, user)
+    page = log_in(phone(), live_server, user)
     form = f"{live_server.url}/sessions/{sitting.pk}/rounds/new/"
     page.goto(form)
     controlled(page)  # the worker answers offline

@@ -1,6 +1,9 @@
 """The totals kept per seat of a sitting (models.SeatTotals) follow every change of its history
 (record, correct, void, undo, import) and agree with the settle-up statistics
-(``selectors._player_stats``); the numbers below are worked out by hand from the rule books."""
+(``selectors._player_stats``); the numbers below are worked out by hand from the rule books.
+
+The statistics of a sitting are kept per version of its history too: a second visit costs one
+query, and any change of history (even through a session object read before it) shows at once."""
 
 from __future__ import annotations
 
@@ -201,3 +204,35 @@ def test_a_round_added_to_the_kept_totals_is_what_a_whole_recount_gives(owner, g
         whole = counted_whole(session)
         for row in SeatTotals.objects.filter(session=session):
             assert {field: getattr(row, field) for field in whole[row.seat]} == whole[row.seat]
+
+
+# --- the statistics, kept per version of the history ------------------------------------------
+
+
+def wins(table: list[dict]) -> dict[str, int]:
+    return {row["seat"]: row["wins"] for row in table}
+
+
+def test_kept_statistics_follow_every_change(owner, django_assert_num_queries):
+    session = services.session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
+    services.round_record(session=session, entry=plain("S"), user=owner)
+    first = selectors.player_stats(session)
+    assert wins(first)["S"] == 1
+    with django_assert_num_queries(1):  # the stored state, for the version
+        assert selectors.player_stats(session) == first
+    # The same (now stale) object: the version is read afresh, so nothing old is served.
+    services.round_record(session=session, entry=plain("W"), user=owner)
+    assert wins(selectors.player_stats(session)) == {"E": 0, "S": 1, "W": 1, "N": 0}
+    services.round_void(session=session, number=1)
+    assert wins(selectors.player_stats(session)) == {"E": 0, "S": 0, "W": 1, "N": 0}
+    services.round_correct(session=session, number=2, entry=DRAW)
+    table = selectors.player_stats(session)
+    assert wins(table) == dict.fromkeys("ESWN", 0)
+    assert [row["balance"] for row in table] == ["0", "0", "0", "0"]
+
+
+def test_what_a_caller_does_with_its_copy_does_not_change_the_kept_one(owner):
+    session = services.session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
+    services.round_record(session=session, entry=plain("S"), user=owner)
+    selectors.player_stats(session)[1]["wins"] = 99
+    assert wins(selectors.player_stats(session))["S"] == 1

@@ -8,7 +8,6 @@ import hashlib
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from calculator import services
 from calculator.models import IdempotentAnswer, Payment, Round
@@ -25,15 +24,8 @@ def kept() -> tuple[int, int, int]:
     return Round.objects.count(), Payment.objects.count(), IdempotentAnswer.objects.count()
 
 
-@pytest.fixture
-def member(sitting):
-    user = get_user_model().objects.create_user("member", password="pw-member-123")
-    sitting.members.add(user)
-    return user
-
-
-def test_the_same_request_again_replays_the_first_answer(owner, sitting, api_as):
-    client = api_as(owner)
+def test_the_same_request_again_replays_the_first_answer(owner, sitting, client_for):
+    client = client_for(owner)
     first = client.post(rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert first.status_code == 201
     before = kept()
@@ -49,9 +41,9 @@ def test_the_same_request_again_replays_the_first_answer(owner, sitting, api_as)
     assert kept() == before
 
 
-def test_the_key_remembers_its_user_and_the_hash_of_the_body(owner, sitting, api_as):
+def test_the_key_remembers_its_user_and_the_hash_of_the_body(owner, sitting, client_for):
     body = {**plain("W"), "concealed": "123m456m234s678s99p"}
-    api_as(owner).post(rounds_url(sitting), body, format="json", HTTP_IDEMPOTENCY_KEY="k2")
+    client_for(owner).post(rounds_url(sitting), body, format="json", HTTP_IDEMPOTENCY_KEY="k2")
     answer = IdempotentAnswer.objects.get(key="k2")
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert answer.user == owner
@@ -66,8 +58,10 @@ def test_the_key_remembers_its_user_and_the_hash_of_the_body(owner, sitting, api
         pytest.param({**plain("W"), "first_turn": False}, id="one-more-field"),
     ],
 )
-def test_the_key_with_another_body_is_refused_and_records_nothing(owner, sitting, api_as, second):
-    client = api_as(owner)
+def test_the_key_with_another_body_is_refused_and_records_nothing(
+    owner, sitting, client_for, second
+):
+    client = client_for(owner)
     client.post(rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="k3")
     before = kept()
     response = client.post(rounds_url(sitting), second, format="json", HTTP_IDEMPOTENCY_KEY="k3")
@@ -83,10 +77,12 @@ def test_the_key_with_another_body_is_refused_and_records_nothing(owner, sitting
     assert fresh.status_code == 201
 
 
-def test_the_key_from_another_user_is_refused(owner, member, sitting, api_as):
-    api_as(owner).post(rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="k5")
+def test_the_key_from_another_user_is_refused(owner, member, sitting, client_for):
+    client_for(owner).post(
+        rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="k5"
+    )
     before = kept()
-    response = api_as(member).post(
+    response = client_for(member).post(
         rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="k5"
     )
     assert response.status_code == 422
@@ -106,9 +102,9 @@ def test_an_answer_kept_before_keys_were_bound_still_replays(owner, sitting):
 
 
 @pytest.mark.parametrize("key", ["a\x00b", "tab\there", "x" * 201])
-def test_a_key_that_cannot_be_kept_is_refused(owner, sitting, api_as, key):
+def test_a_key_that_cannot_be_kept_is_refused(owner, sitting, client_for, key):
     before = kept()
-    response = api_as(owner).post(
+    response = client_for(owner).post(
         rounds_url(sitting), plain("W"), format="json", HTTP_IDEMPOTENCY_KEY=key
     )
     assert response.status_code == 400
@@ -117,8 +113,8 @@ def test_a_key_that_cannot_be_kept_is_refused(owner, sitting, api_as, key):
     assert kept() == before
 
 
-def test_the_schema_documents_the_refusal(api_as):
-    schema = api_as().get("/api/schema/?format=json").json()
+def test_the_schema_documents_the_refusal(client_for):
+    schema = client_for().get("/api/schema/?format=json").json()
     operation = schema["paths"]["/api/sessions/{id}/rounds/"]["post"]
     assert "422" in operation["responses"]
     assert "E_IDEMPOTENCY" in json.dumps(operation["parameters"])

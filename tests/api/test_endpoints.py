@@ -7,26 +7,13 @@ import io
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from calculator.models import Payment, Round, Session
 from scoring import canonical_hand, score
 from tests.calculator.hands import DRAW, bao, paofeng, plain
+from tests.factories import api_error
 
 pytestmark = pytest.mark.django_db
-
-
-def error_of(response, status: int, code: str) -> dict:
-    assert response.status_code == status, response.content
-    error = response.json()["error"]
-    assert error["code"] == code
-    assert error["message"] and error["message_en"]
-    return error
-
-
-@pytest.fixture
-def stranger(db):
-    return get_user_model().objects.create_user("stranger", password="pw-stranger-123")
 
 
 # --- authentication -------------------------------------------------------------------------
@@ -47,10 +34,10 @@ def test_token_login_with_a_wrong_password_is_refused(owner, client_for):
     response = client_for().post(
         "/api/auth/token/", {"username": "owner", "password": "nope"}, format="json"
     )
-    error = error_of(response, 400, "E_AUTH")
+    error = api_error(response, 400, "E_AUTH")
     assert error["message_en"] == "The username or the password is wrong."
     missing = client_for().post("/api/auth/token/", {"username": "owner"}, format="json")
-    assert "password" in error_of(missing, 400, "E_INVALID")["message_en"]
+    assert "password" in api_error(missing, 400, "E_INVALID")["message_en"]
 
 
 def test_session_login_works_too(owner, client_for):
@@ -60,13 +47,13 @@ def test_session_login_works_too(owner, client_for):
 
 
 def test_sessions_need_a_login(client_for):
-    error = error_of(client_for().get("/api/sessions/"), 401, "E_AUTH")
+    error = api_error(client_for().get("/api/sessions/"), 401, "E_AUTH")
     # English stays English whatever language the request is served in (LANGUAGE_CODE zh-hans).
     assert error["message_en"] == "Log in or send a token (Authorization: Token …)."
     wrong = client_for()
     wrong.credentials(HTTP_AUTHORIZATION="Token not-a-token")
-    assert error_of(wrong.get("/api/sessions/"), 401, "E_AUTH")["message_en"].isascii()
-    error_of(client_for().post("/api/sessions/", {}, format="json"), 401, "E_AUTH")
+    assert api_error(wrong.get("/api/sessions/"), 401, "E_AUTH")["message_en"].isascii()
+    api_error(client_for().post("/api/sessions/", {}, format="json"), 401, "E_AUTH")
 
 
 # --- sessions -------------------------------------------------------------------------------
@@ -118,7 +105,7 @@ def test_create_session_answers_the_session_with_its_state(api):
 )
 def test_create_session_refuses_bad_input_and_saves_nothing(api, change, code, names):
     body = {"name": "週六", "players": ["甲", "乙", "丙", "丁"], **change}
-    error = error_of(api.post("/api/sessions/", body, format="json"), 400, code)
+    error = api_error(api.post("/api/sessions/", body, format="json"), 400, code)
     assert names in error["message_en"]
     assert Session.objects.count() == 0
 
@@ -144,7 +131,7 @@ def test_someone_elses_session_does_not_exist_for_you(new_session, stranger, cli
         other.get(f"/api/sessions/{pk}/export/"),
         other.post(f"/api/sessions/{pk}/rules/", {"rules": {}}, format="json"),
     ]:
-        error_of(response, 404, "E_NOT_FOUND")
+        api_error(response, 404, "E_NOT_FOUND")
     assert Round.objects.count() == 0
 
 
@@ -155,7 +142,7 @@ def test_an_invited_member_may_record_but_not_invite(api, new_session, stranger,
     member = client_for(stranger)
     assert member.post(f"/api/sessions/{pk}/rounds/", DRAW, format="json").status_code == 201
     assert [s["id"] for s in member.get("/api/sessions/").json()] == [pk]
-    error_of(
+    api_error(
         member.post(f"/api/sessions/{pk}/members/", {"username": "owner"}, format="json"),
         403,
         "E_FORBIDDEN",
@@ -164,7 +151,7 @@ def test_an_invited_member_may_record_but_not_invite(api, new_session, stranger,
 
 def test_inviting_an_unknown_user_names_them(api, new_session):
     pk = new_session()
-    error = error_of(
+    error = api_error(
         api.post(f"/api/sessions/{pk}/members/", {"username": "ghost"}, format="json"),
         400,
         "E_INVALID",
@@ -238,21 +225,23 @@ def test_a_hand_the_engine_refuses_is_not_recorded(api, new_session):
 )
 def test_bad_round_bodies_are_refused_with_the_field_named(api, new_session, body, names):
     pk = new_session()
-    error = error_of(api.post(f"/api/sessions/{pk}/rounds/", body, format="json"), 400, "E_INVALID")
+    error = api_error(
+        api.post(f"/api/sessions/{pk}/rounds/", body, format="json"), 400, "E_INVALID"
+    )
     assert names in error["message_en"]
     assert Round.objects.count() == 0
 
 
 def test_a_winner_that_is_not_a_seat_is_a_context_error(api, new_session):
     pk = new_session()
-    error_of(api.post(f"/api/sessions/{pk}/rounds/", plain("X"), format="json"), 400, "E_CONTEXT")
+    api_error(api.post(f"/api/sessions/{pk}/rounds/", plain("X"), format="json"), 400, "E_CONTEXT")
 
 
 def test_a_body_that_is_not_json_is_refused(api, new_session):
     pk = new_session()
     response = api.post(f"/api/sessions/{pk}/rounds/", "{not json", content_type="application/json")
-    error_of(response, 400, "E_INVALID")
-    error_of(api.post(f"/api/sessions/{pk}/rounds/", [1, 2], format="json"), 400, "E_INVALID")
+    api_error(response, 400, "E_INVALID")
+    api_error(api.post(f"/api/sessions/{pk}/rounds/", [1, 2], format="json"), 400, "E_INVALID")
 
 
 def test_rounds_list_and_one_round(api, new_session):
@@ -271,7 +260,7 @@ def test_rounds_list_and_one_round(api, new_session):
         12,
         [],
     )
-    error_of(api.get(f"/api/sessions/{pk}/rounds/3/"), 404, "E_NOT_FOUND")
+    api_error(api.get(f"/api/sessions/{pk}/rounds/3/"), 404, "E_NOT_FOUND")
 
 
 def test_correcting_a_round_rescoring_the_next(api, new_session):
@@ -302,7 +291,7 @@ def test_a_refused_correction_changes_nothing(api, new_session):
     assert response.json()["error"]["code"].startswith("E_")
     assert api.get(f"/api/sessions/{pk}/ledger/").json() == before
     assert Round.objects.get().hand["win_tile"] == "4m"
-    error_of(api.put(f"/api/sessions/{pk}/rounds/9/", DRAW, format="json"), 404, "E_NOT_FOUND")
+    api_error(api.put(f"/api/sessions/{pk}/rounds/9/", DRAW, format="json"), 404, "E_NOT_FOUND")
 
 
 def test_voiding_keeps_the_round_moves_no_money_and_skips_it_for_the_dealer(api, new_session):
@@ -321,8 +310,8 @@ def test_voiding_keeps_the_round_moves_no_money_and_skips_it_for_the_dealer(api,
     assert Payment.objects.filter(round__number=1).count() == 0
     # Voiding again changes nothing; a voided round cannot be corrected.
     assert api.delete(f"/api/sessions/{pk}/rounds/1/").json()["state"] == state
-    error_of(api.put(f"/api/sessions/{pk}/rounds/1/", DRAW, format="json"), 409, "E_CONFLICT")
-    error_of(api.delete(f"/api/sessions/{pk}/rounds/7/"), 404, "E_NOT_FOUND")
+    api_error(api.put(f"/api/sessions/{pk}/rounds/1/", DRAW, format="json"), 409, "E_CONFLICT")
+    api_error(api.delete(f"/api/sessions/{pk}/rounds/7/"), 404, "E_NOT_FOUND")
 
 
 def test_an_idempotency_key_replays_the_first_answer(api, new_session):
@@ -361,12 +350,12 @@ def test_changed_house_rules_apply_to_later_rounds_only(api, new_session):
 
 def test_bad_house_rules_are_refused(api, new_session):
     pk = new_session()
-    error_of(
+    api_error(
         api.post(f"/api/sessions/{pk}/rules/", {"rules": {"nope": 1}}, format="json"),
         400,
         "E_RULES",
     )
-    error_of(api.post(f"/api/sessions/{pk}/rules/", {}, format="json"), 400, "E_INVALID")
+    api_error(api.post(f"/api/sessions/{pk}/rules/", {}, format="json"), 400, "E_INVALID")
 
 
 # --- reading the session --------------------------------------------------------------------
@@ -444,9 +433,9 @@ def test_share_link_reads_without_login_and_cannot_write(api, played, client_for
     assert body["session"]["state"]["balances"] == {"E": "-12", "S": "51", "W": "122", "N": "-161"}
     assert "share_token" not in body["session"]
     assert len(body["rounds"]) == 4 and len(body["ledger"]["rounds"]) == 4
-    error_of(anonymous.post(f"/api/share/{token}/", DRAW, format="json"), 405, "E_METHOD")
-    error_of(anonymous.get("/api/share/not-a-token/"), 404, "E_NOT_FOUND")
-    error_of(anonymous.post(f"/api/sessions/{played}/rounds/", DRAW, format="json"), 401, "E_AUTH")
+    api_error(anonymous.post(f"/api/share/{token}/", DRAW, format="json"), 405, "E_METHOD")
+    api_error(anonymous.get("/api/share/not-a-token/"), 404, "E_NOT_FOUND")
+    api_error(anonymous.post(f"/api/sessions/{played}/rounds/", DRAW, format="json"), 401, "E_AUTH")
 
 
 # --- the open scoring door and the schema ---------------------------------------------------
