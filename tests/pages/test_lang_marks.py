@@ -5,7 +5,6 @@ what OpenCC says of it, and leaves alone what it must not touch."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
@@ -89,7 +88,7 @@ def test_only_english_html_responses_are_changed() -> None:
 
 
 @pytest.mark.django_db
-def test_an_english_sitting_of_many_rounds_is_marked_in_a_few_milliseconds(owner) -> None:
+def test_an_english_sitting_of_many_rounds_is_marked_as_the_middleware_marks_it(owner) -> None:
     sitting = services.session_create(
         owner=owner, name="周六晚上", players=["老王", "阿芳", "小李", "阿東"], base_silver="1"
     )
@@ -105,8 +104,4 @@ def test_an_english_sitting_of_many_rounds_is_marked_in_a_few_milliseconds(owner
     # The page as the views made it, before the marks: what the middleware reads.
     plain = re.sub(r'<span lang="zh(?:-Hans|-Hant)?">([^<]*)</span>', r"\1", html)
     assert mark_chinese(plain) == html
-    started = time.perf_counter()
-    for _ in range(10):
-        mark_chinese(plain)
-    each = (time.perf_counter() - started) / 10
-    assert each < 0.05, f"{each * 1000:.1f} ms for {len(plain)} characters"
+    # What the marks cost against the page itself: benchmarks/lang_marks.py (never a timed test).
