@@ -241,7 +241,7 @@ class Payment(models.Model):
 class SeatTotals(models.Model):
     """What one seat of a sitting did over the rounds that count (not voided), kept by the
     services in the same transaction as every change of the sitting's history, so a player's
-    page adds up one row per sitting instead of the rounds (``services.seat_totals_refresh``).
+    page adds up one row per sitting instead of the rounds (``services.totals.seat_totals_refresh``).
 
     ``biggest`` and ``hand_sum`` are in the game's own unit: fan for Anqing (R7), X for Anji,
     hand points for 紅中 (HZ7); a player's page never adds fan and points together."""
@@ -283,7 +283,7 @@ class PairTotals(models.Model):
     of their ``Payment`` rows payer → payee, kept by the services with ``SeatTotals`` (one row
     for every ordered pair of the seats in play, from the sitting's creation on), so a group's
     head-to-head adds up a few rows a sitting instead of the payments
-    (``services.pair_totals_refresh``)."""
+    (``services.totals.pair_totals_refresh``)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pair_totals")
     payer = models.CharField(max_length=1, choices=SEAT_CHOICES)

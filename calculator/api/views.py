@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 from rest_framework.views import APIView
 
-from calculator import paging, selectors, services
+from calculator import paging
 from calculator.api.parsers import LimitedJSONParser
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers import (
@@ -53,6 +53,41 @@ from calculator.api.serializers import (
 )
 from calculator.errors import invalid
 from calculator.models import Player, Round, Session
+from calculator.selectors.access import (
+    members_list,
+    session_by_share_token,
+    session_for_user,
+    sessions_listed,
+    share_version,
+)
+from calculator.selectors.adjustments import adjustment_detail, adjustments_list
+from calculator.selectors.exports import session_export, share_view
+from calculator.selectors.ledger import ledger, ledger_csv, round_answer, round_detail, rounds_page
+from calculator.selectors.roster import (
+    period_of,
+    player_detail,
+    player_for_user,
+    player_record,
+    players_for_user,
+    roster,
+)
+from calculator.selectors.sittings import session_detail, session_summaries
+from calculator.selectors.standings import player_stats, settlement, standings
+from calculator.services.imports import session_import
+from calculator.services.once import answered_once
+from calculator.services.roster import player_link, player_merge, player_rename, player_unlink
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import (
+    member_remove,
+    rules_change,
+    session_archive,
+    session_create,
+    session_delete,
+    session_invite,
+    session_restore,
+    share_link_revoke,
+    share_link_rotate,
+)
 from scoring import score
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -158,7 +193,7 @@ class SessionView(APIView):
     """Base for the views of one session the caller owns or was invited to."""
 
     def session(self, request: Request, pk: int) -> Session:
-        return selectors.session_for_user(request.user, pk)
+        return session_for_user(request.user, pk)
 
 
 class SessionListView(APIView):
@@ -176,10 +211,10 @@ class SessionListView(APIView):
     def get(self, request: Request) -> Response:
         window = paging.window_of(request.query_params)
         archived = paging.flag_of(request.query_params, "archived")
-        sessions = selectors.sessions_listed(request.user, archived=archived)
+        sessions = sessions_listed(request.user, archived=archived)
         offset = window.offset or 0
         page = sessions[offset : offset + window.limit]
-        response = Response(selectors.session_summaries(page))
+        response = Response(session_summaries(page))
         return paging.add_paging_headers(
             response, request, total=sessions.count(), offset=offset, limit=window.limit
         )
@@ -191,7 +226,7 @@ class SessionListView(APIView):
     )
     def post(self, request: Request) -> Response:
         body = _body(request)
-        session = services.session_create(
+        session = session_create(
             owner=request.user,
             name=body.get("name", ""),
             players=body.get("players"),
@@ -203,18 +238,18 @@ class SessionListView(APIView):
             player_ids=body.get("player_ids"),
             new_players=body.get("new_players"),
         )
-        return Response(selectors.session_detail(session), status=201)
+        return Response(session_detail(session), status=201)
 
 
 class SessionDetailView(SessionView):
     @extend_schema(responses={200: SessionDetailSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.session_detail(self.session(request, pk)))
+        return Response(session_detail(self.session(request, pk)))
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         """Delete the sitting with its rounds and payments (owner only); it cannot be undone."""
-        services.session_delete(session=self.session(request, pk), user=request.user)
+        session_delete(session=self.session(request, pk), user=request.user)
         return Response(status=204)
 
 
@@ -225,7 +260,7 @@ class RoundListView(SessionView):
     )
     def get(self, request: Request, pk: int) -> Response:
         window = paging.window_of(request.query_params)
-        page = selectors.rounds_page(
+        page = rounds_page(
             self.session(request, pk), offset=window.offset or 0, limit=window.limit
         )
         return paging.add_paging_headers(
@@ -260,7 +295,7 @@ def _recorded(
     expected = _round_pointer(
         body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
     )
-    recorded = services.round_record(
+    recorded = round_record(
         session=session,
         entry=entry,
         user=request.user,
@@ -282,10 +317,10 @@ def _corrected(
         "這次更正是在這一條的第幾版上改的",
         "the version of the entry this correction was made on",
     )
-    game_round = services.round_correct(
+    game_round = round_correct(
         session=session, number=number, entry=entry, user=request.user, expected_version=version
     )
-    return Response(selectors.round_answer(game_round))
+    return Response(round_answer(game_round))
 
 
 def _not_an_adjustment(body: dict[str, Any]) -> None:
@@ -313,7 +348,7 @@ class AdjustmentListView(SessionView):
 
     @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.adjustments_list(self.session(request, pk)))
+        return Response(adjustments_list(self.session(request, pk)))
 
     @extend_schema(
         request=AdjustmentPostSerializer,
@@ -331,7 +366,7 @@ class AdjustmentListView(SessionView):
 class AdjustmentDetailView(SessionView):
     @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(selectors.adjustment_detail(self.session(request, pk), number))
+        return Response(adjustment_detail(self.session(request, pk), number))
 
     @extend_schema(
         request=AdjustmentCorrectionSerializer,
@@ -339,7 +374,7 @@ class AdjustmentDetailView(SessionView):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)
-        selectors.adjustment_detail(session, number)  # 404 unless it is one
+        adjustment_detail(session, number)  # 404 unless it is one
         body = _body(request)
         return _corrected(
             request, session, number, body, _adjustment_body(_without(body, "version"))
@@ -348,15 +383,15 @@ class AdjustmentDetailView(SessionView):
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)
-        selectors.adjustment_detail(session, number)
-        game_round = services.round_void(session=session, number=number, user=request.user)
-        return Response(selectors.round_answer(game_round))
+        adjustment_detail(session, number)
+        game_round = round_void(session=session, number=number, user=request.user)
+        return Response(round_answer(game_round))
 
 
 class RoundDetailView(SessionView):
     @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(selectors.round_detail(self.session(request, pk), number))
+        return Response(round_detail(self.session(request, pk), number))
 
     # 409: E_CONFLICT, version is stale (with the round as it is now), the round is voided, or the
     # sitting is archived.
@@ -373,10 +408,10 @@ class RoundDetailView(SessionView):
     # 409: E_CONFLICT, the sitting is archived.
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
-        game_round = services.round_void(
+        game_round = round_void(
             session=self.session(request, pk), number=number, user=request.user
         )
-        return Response(selectors.round_answer(game_round))
+        return Response(round_answer(game_round))
 
 
 class LedgerView(SessionView):
@@ -385,15 +420,15 @@ class LedgerView(SessionView):
     )
     def get(self, request: Request, pk: int) -> Response:
         window = paging.window_of(request.query_params)
-        ledger = selectors.ledger(
+        page = ledger(
             self.session(request, pk), offset=window.offset or 0, limit=window.limit
         )
         return paging.add_paging_headers(
-            Response(ledger),
+            Response(page),
             request,
-            total=ledger["total_rounds"],
-            offset=ledger["offset"],
-            limit=ledger["limit"],
+            total=page["total_rounds"],
+            offset=page["offset"],
+            limit=page["limit"],
         )
 
 
@@ -402,7 +437,7 @@ class LedgerCsvView(SessionView):
     def get(self, request: Request, pk: int) -> HttpResponse:
         session = self.session(request, pk)
         response = HttpResponse(
-            selectors.ledger_csv(session), content_type="text/csv; charset=utf-8"
+            ledger_csv(session), content_type="text/csv; charset=utf-8"
         )
         response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-ledger.csv"'
         return response
@@ -411,19 +446,19 @@ class LedgerCsvView(SessionView):
 class StandingsView(SessionView):
     @extend_schema(responses={200: StandingSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.standings(self.session(request, pk)))
+        return Response(standings(self.session(request, pk)))
 
 
 class SettlementView(SessionView):
     @extend_schema(responses={200: TransferSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.settlement(self.session(request, pk)))
+        return Response(settlement(self.session(request, pk)))
 
 
 class StatsView(SessionView):
     @extend_schema(responses={200: PlayerStatsSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.player_stats(self.session(request, pk)))
+        return Response(player_stats(self.session(request, pk)))
 
 
 class RulesView(SessionView):
@@ -437,8 +472,8 @@ class RulesView(SessionView):
         if "rules" not in body:
             raise invalid("請提供 rules。", "rules is required.")
         session = self.session(request, pk)
-        services.rules_change(session=session, rules=body["rules"], user=request.user)
-        return Response(selectors.session_detail(session), status=201)
+        rules_change(session=session, rules=body["rules"], user=request.user)
+        return Response(session_detail(session), status=201)
 
 
 class MembersView(SessionView):
@@ -447,7 +482,7 @@ class MembersView(SessionView):
     @extend_schema(responses={200: MemberSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         """Who may see and record: the owner (``owner``: true) first, then the members."""
-        return Response(selectors.members_list(self.session(request, pk)))
+        return Response(members_list(self.session(request, pk)))
 
     @extend_schema(
         request=InviteSerializer,
@@ -456,7 +491,7 @@ class MembersView(SessionView):
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         self.check_object_permissions(request, session)
-        user = services.session_invite(session=session, username=_body(request).get("username", ""))
+        user = session_invite(session=session, username=_body(request).get("username", ""))
         return Response({"username": user.get_username()}, status=201)
 
 
@@ -464,7 +499,7 @@ class ExportView(SessionView):
     @extend_schema(responses={200: ExportSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
-        response = Response(selectors.session_export(session))
+        response = Response(session_export(session))
         response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
         return response
 
@@ -477,14 +512,14 @@ class ImportView(APIView):
         responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
-        session = services.session_import(owner=request.user, data=_body(request))
-        return Response(selectors.session_detail(session), status=201)
+        session = session_import(owner=request.user, data=_body(request))
+        return Response(session_detail(session), status=201)
 
 
 def share_etag(request: Request, token: str) -> str | None:
     """The share link's version of the sitting and the page asked for: one query, and a
     matching If-None-Match answers 304 with nothing more read."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         return None
     pk, version = row
@@ -522,16 +557,16 @@ class ShareView(APIView):
     @method_decorator(condition(etag_func=share_etag))
     def get(self, request: Request, token: str) -> Response:
         window = paging.window_of(request.query_params, default_limit=paging.SHARE_LIMIT)
-        shared = selectors.share_view(
-            selectors.session_by_share_token(token), offset=window.offset, limit=window.limit
+        shared = share_view(
+            session_by_share_token(token), offset=window.offset, limit=window.limit
         )
-        ledger = shared["ledger"]
+        page = shared["ledger"]
         return paging.add_paging_headers(
             Response(shared),
             request,
-            total=ledger["total_rounds"],
-            offset=ledger["offset"],
-            limit=ledger["limit"],
+            total=page["total_rounds"],
+            offset=page["offset"],
+            limit=page["limit"],
         )
 
 
@@ -543,12 +578,12 @@ class ShareLinkView(SessionView):
 
     @extend_schema(request=None, responses={200: ShareTokenSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        token = services.share_link_rotate(session=self.session(request, pk), user=request.user)
+        token = share_link_rotate(session=self.session(request, pk), user=request.user)
         return Response({"share_token": token})
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
-        services.share_link_revoke(session=self.session(request, pk), user=request.user)
+        share_link_revoke(session=self.session(request, pk), user=request.user)
         return Response(status=204)
 
 
@@ -557,7 +592,7 @@ class MemberView(SessionView):
 
     @extend_schema(responses={204: None, **errors(400, 401, 403, 404)})
     def delete(self, request: Request, pk: int, username: str) -> Response:
-        services.member_remove(
+        member_remove(
             session=self.session(request, pk), user=request.user, username=username
         )
         return Response(status=204)
@@ -568,14 +603,14 @@ class ArchiveView(SessionView):
 
     @extend_schema(request=None, responses={200: SessionDetailSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        session = services.session_archive(session=self.session(request, pk), user=request.user)
-        return Response(selectors.session_detail(session))
+        session = session_archive(session=self.session(request, pk), user=request.user)
+        return Response(session_detail(session))
 
     # 422: E_LIMIT, the owner already has as many live sittings as an account may.
     @extend_schema(responses={200: SessionDetailSerializer, **errors(401, 403, 404, 422)})
     def delete(self, request: Request, pk: int) -> Response:
-        session = services.session_restore(session=self.session(request, pk), user=request.user)
-        return Response(selectors.session_detail(session))
+        session = session_restore(session=self.session(request, pk), user=request.user)
+        return Response(session_detail(session))
 
 
 # --- the roster ---------------------------------------------------------------------------------
@@ -590,10 +625,10 @@ class PlayerListView(APIView):
     )
     def get(self, request: Request) -> Response:
         window = paging.window_of(request.query_params)
-        players = selectors.players_for_user(request.user)
+        players = players_for_user(request.user)
         offset = window.offset or 0
         page = list(players[offset : offset + window.limit])
-        response = Response(selectors.roster(request.user, page))
+        response = Response(roster(request.user, page))
         return paging.add_paging_headers(
             response, request, total=players.count(), offset=offset, limit=window.limit
         )
@@ -601,13 +636,13 @@ class PlayerListView(APIView):
 
 class PlayerView(APIView):
     def player(self, request: Request, pk: int) -> Player:
-        return selectors.player_for_user(request.user, pk)
+        return player_for_user(request.user, pk)
 
 
 class PlayerDetailView(PlayerView):
     @extend_schema(responses={200: PlayerDetailSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.player_detail(request.user, self.player(request, pk)))
+        return Response(player_detail(request.user, self.player(request, pk)))
 
     # 403: E_FORBIDDEN, a player linked to the caller but on another's roster.
     @extend_schema(
@@ -619,21 +654,21 @@ class PlayerDetailView(PlayerView):
         body = _body(request)
         if "name" not in body:
             raise invalid("請提供 name。", "name is required.")
-        player = services.player_rename(
+        player = player_rename(
             player=self.player(request, pk), user=request.user, name=body["name"]
         )
-        return Response(selectors.player_detail(request.user, player))
+        return Response(player_detail(request.user, player))
 
 
 class PlayerStatsView(PlayerView):
-    """The player's statistics for a period (``selectors.player_record``): GET ``period``
+    """The player's statistics for a period (``selectors.roster.player_record``): GET ``period``
     (month, year, all, range) and, for a range, ``from`` and ``to`` (YYYY-MM-DD)."""
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS, **errors(400)})
     def get(self, request: Request, pk: int) -> Response:
         player = self.player(request, pk)
-        period = selectors.period_of(request.query_params, timezone.localdate())
-        return Response(selectors.player_record(request.user, player, period))
+        period = period_of(request.query_params, timezone.localdate())
+        return Response(player_record(request.user, player, period))
 
 
 def _as_sent(body: dict[str, Any]) -> dict[str, Any]:
@@ -642,8 +677,8 @@ def _as_sent(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _roster_write(request: Request, write: Any) -> Response:
-    """A roster write once per ``Idempotency-Key`` (services.answered_once)."""
-    answered = services.answered_once(
+    """A roster write once per ``Idempotency-Key`` (services.once.answered_once)."""
+    answered = answered_once(
         user=request.user,
         key=request.headers.get("Idempotency-Key"),
         request_body={"path": request.path, "body": _body(request)},
@@ -675,9 +710,9 @@ class PlayerMergeView(PlayerView):
 
         def merge() -> tuple[int, dict]:
             keep = self.player(request, pk)
-            merged = selectors.player_for_user(request.user, other)
-            kept = services.player_merge(owner=request.user, keep=keep, merged=merged)
-            return 200, _as_sent(selectors.player_detail(request.user, kept))
+            merged = player_for_user(request.user, other)
+            kept = player_merge(owner=request.user, keep=keep, merged=merged)
+            return 200, _as_sent(player_detail(request.user, kept))
 
         return _roster_write(request, merge)
 
@@ -694,10 +729,10 @@ class PlayerLinkView(PlayerView):
         body = _body(request)
 
         def link() -> tuple[int, dict]:
-            player = services.player_link(
+            player = player_link(
                 player=self.player(request, pk), user=request.user, username=body.get("username")
             )
-            return 200, _as_sent(selectors.player_detail(request.user, player))
+            return 200, _as_sent(player_detail(request.user, player))
 
         return _roster_write(request, link)
 
@@ -710,7 +745,7 @@ class PlayerLinkView(PlayerView):
         player no more."""
 
         def unlink() -> tuple[int, dict]:
-            player = services.player_unlink(player=self.player(request, pk), user=request.user)
-            return 200, _as_sent(selectors.player_detail(request.user, player))
+            player = player_unlink(player=self.player(request, pk), user=request.user)
+            return 200, _as_sent(player_detail(request.user, player))
 
         return _roster_write(request, unlink)

@@ -32,12 +32,42 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 import scoring
-from calculator import selectors, services
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
+from calculator.selectors import ledger
+from calculator.selectors.access import (
+    session_by_share_token,
+    session_for_user,
+    sessions_for_user,
+    share_version,
+)
+from calculator.selectors.exports import session_export
+from calculator.selectors.roster import player_names_used, roster_choices
+from calculator.selectors.sittings import (
+    current_rules_version,
+    game_of_session,
+    hand_scored,
+    rules_for,
+    seat_names,
+    session_balances,
+    session_state,
+    stored_state,
+)
+from calculator.selectors.standings import balance_series, player_stats, settlement, standings
+from calculator.selectors.takeback import last_live_round, session_restart, undo_preview
+from calculator.services import imports, rounds
+from calculator.services import sittings as sittings_services
+from calculator.services import takeback as takeback_services
+from calculator.services.sittings import (
+    rules_change,
+    session_create,
+    session_invite,
+    share_link_revoke,
+    share_link_rotate,
+)
 from calculator.web import hand_links
 from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.forms import (
@@ -320,7 +350,7 @@ def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     @login_required
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            session = selectors.session_for_user(request.user, pk)
+            session = session_for_user(request.user, pk)
         except CalculatorError:
             raise Http404(_("找不到这一场。")) from None
         return view(request, session, *args, **kwargs)
@@ -348,7 +378,7 @@ def archived_notice() -> str:
 
 def session_lists(user: Any) -> dict[str, Any]:
     """The sittings a user sees: those in use, and the archived ones (a folded section)."""
-    sessions = list(selectors.sessions_for_user(user))
+    sessions = list(sessions_for_user(user))
     return {
         "sessions": [session for session in sessions if session.archived_at is None],
         "archived_sessions": [session for session in sessions if session.archived_at is not None],
@@ -375,7 +405,7 @@ def session_import(request: HttpRequest) -> HttpResponse:
         try:
             # The file's JSON may spell NUL or a lone surrogate (\u0000, \ud800), as the API's may.
             refuse_bad_text(export)
-            session = services.session_import(owner=request.user, data=export)
+            session = imports.session_import(owner=request.user, data=export)
         except CalculatorError as problem:
             # a refused round is named once, by the page, before the engine's words
             context["import_error"] = error_of(problem.in_round or problem)
@@ -388,9 +418,9 @@ def session_import(request: HttpRequest) -> HttpResponse:
 
 def import_notice(session: Session, export: Mapping[str, Any]) -> str:
     """Say what was imported, and whether the balances came out as the file says."""
-    rebuilt = selectors.session_balances(session)
+    rebuilt = session_balances(session)
     written = export.get("balances")
-    rounds = session.rounds.count()
+    round_count = session.rounds.count()
     try:
         differs = isinstance(written, Mapping) and any(
             Decimal(str(written[seat])) != rebuilt[seat] for seat in scoring.SEATS
@@ -401,17 +431,17 @@ def import_notice(session: Session, export: Mapping[str, Any]) -> str:
         return _(
             "已导入“%(name)s”（%(rounds)s局）。注意：重新算出的余额和文件里写的不一样，"
             "请核对每一局。"
-        ) % {"name": session.name, "rounds": rounds}
+        ) % {"name": session.name, "rounds": round_count}
     return _("已导入“%(name)s”（%(rounds)s局），余额和文件里的一致。") % {
         "name": session.name,
-        "rounds": rounds,
+        "rounds": round_count,
     }
 
 
 def restart_of(request: HttpRequest) -> Session | None:
     """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
     try:
-        return selectors.session_for_user(request.user, int(request.GET.get("from", "")))
+        return session_for_user(request.user, int(request.GET.get("from", "")))
     except (ValueError, CalculatorError):
         return None
 
@@ -425,14 +455,14 @@ def session_new(request: HttpRequest) -> HttpResponse:
     if source is None:
         game, player_count = table_of(request)
         if request.method == "POST":
-            form = SessionForm(request.POST, roster=selectors.roster_choices(request.user))
+            form = SessionForm(request.POST, roster=roster_choices(request.user))
         else:
             # ?game=…&player_count=… (the game switch): names already typed are kept.
             kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
             form = SessionForm(initial=kept, game=game, player_count=player_count)
         ruleset, rules_form = house_rules_of(request, game)
     else:
-        start = selectors.session_restart(source)
+        start = session_restart(source)
         game, player_count = source.game, source.player_count
         form = SessionForm(
             initial=SessionForm.initial_from(start), game=game, player_count=player_count
@@ -450,10 +480,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
         return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
-    context["known_names"] = selectors.player_names_used(request.user)
+    context["known_names"] = player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
-            session = services.session_create(
+            session = session_create(
                 owner=request.user,
                 name=form.cleaned_data["name"],
                 players=form.players(),
@@ -503,18 +533,18 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     ``page`` (1: the newest ``ROUNDS_PER_PAGE``, 2: the ones before them, …) with their true
     running balances."""
     # The stored running state and the current rules, read once for everything below.
-    stored = selectors.stored_state(session)
-    version = selectors.current_rules_version(session)
-    state = selectors.session_state(session, version, stored)
+    stored = stored_state(session)
+    version = current_rules_version(session)
+    state = session_state(session, version, stored)
     # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
     total = state["next_round"] - 1
     pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
     page = min(page, pages)
     end = total - (page - 1) * ROUNDS_PER_PAGE
     offset = max(end - ROUNDS_PER_PAGE, 0)
-    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None, stored=stored)
-    names = ledger["players"]
-    shown = ledger["rounds"]
+    ledger_page = ledger.ledger(session, offset=offset, limit=(end - offset) or None, stored=stored)
+    names = ledger_page["players"]
+    shown = ledger_page["rounds"]
     start = balances_before(shown[0]) if shown else None
     return {
         "page": page,
@@ -528,7 +558,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "state": state,
         # What keeping the deal adds (Anqing's 連莊加番, R8.2); None: nothing (AJ2.3).
         "lianzhuang_bonus": web_game(session.game).deal_bonus(
-            selectors.rules_for(session, version), state["dealer_streak"]
+            rules_for(session, version), state["dealer_streak"]
         ),
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
@@ -565,7 +595,7 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         # Only the whole page asks to undo, confirms a draw and shows the QR code.
         if session.archived_at is None:
             balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
-            context["undo"] = selectors.undo_preview(session, balances)
+            context["undo"] = undo_preview(session, balances)
         context["asking"] = request.GET.get("confirm")
         if context["share_url"]:
             context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
@@ -624,7 +654,7 @@ def remember_changes(
     request: HttpRequest, session: Session, before: Mapping[str, Decimal], title: str
 ) -> None:
     """Keep what a change did to the balances for the session page to show once."""
-    changes = balance_changes(before, selectors.session_balances(session), seats_in_play(session))
+    changes = balance_changes(before, session_balances(session), seats_in_play(session))
     request.session[CHANGES_KEY] = {"title": title, "seats": changes}
 
 
@@ -637,7 +667,7 @@ def hand_preview(
     correction keeps the context and the rules version the round was recorded with (R2.2, R12)."""
     if game_round is None:
         dealer, streak = state["dealer"], state["dealer_streak"]
-        version = selectors.current_rules_version(session)
+        version = current_rules_version(session)
     else:
         dealer, streak, version = (
             game_round.dealer,
@@ -646,7 +676,7 @@ def hand_preview(
         )
     # The game and the table size are the session's, never the form's (AJ14.1): hand_scored
     # sets them after the hand.
-    return selectors.hand_scored(session, hand, dealer, streak, version)
+    return hand_scored(session, hand, dealer, streak, version)
 
 
 def house_rules_in_force(session: Session, version: Any) -> dict[str, Any]:
@@ -664,8 +694,8 @@ def round_editor(
     """Record a new win, or correct round ``game_round``: preview (htmx or the 预览 button) or
     confirm. Nothing is saved unless the engine accepts the hand."""
     web = web_game(session.game)
-    names = selectors.seat_names(session)
-    version = game_round.rules_version if game_round else selectors.current_rules_version(session)
+    names = seat_names(session)
+    version = game_round.rules_version if game_round else current_rules_version(session)
     in_force = house_rules_in_force(session, version)
     form = web.round_form(
         request.POST or None,
@@ -684,7 +714,7 @@ def round_editor(
         "round": game_round,
         "seat_names": names,
         "honor_cycle": honor_cycle,
-        "state": selectors.session_state(session),
+        "state": session_state(session),
     }
     if request.method == "POST":
         context["specials"] = shown_specials(
@@ -738,10 +768,10 @@ def save_round(
             request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。")
         )
         return redirect("web:session", pk=session.pk)
-    before = selectors.session_balances(session)
+    before = session_balances(session)
     try:
         if game_round is None:
-            recorded = services.round_record(
+            recorded = rounds.round_record(
                 session=session,
                 entry=entry,
                 user=request.user,
@@ -751,7 +781,7 @@ def save_round(
             title = _("第%(n)s局已记录") % {"n": number}
         else:
             number = game_round.number
-            services.round_correct(
+            rounds.round_correct(
                 session=session,
                 number=number,
                 entry=entry,
@@ -765,9 +795,7 @@ def save_round(
         if "form" not in context:
             # A draw has no form to show the refusal on (the cap, E_LIMIT): the session page
             # says it.
-            messages.error(
-                request, pick(error_of(problem), "message", selectors.seat_names(session))
-            )
+            messages.error(request, pick(error_of(problem), "message", seat_names(session)))
             return redirect("web:session", pk=session.pk)
         context["error"] = error_of(problem)
         return render(request, "web/round_form.html", context, status=400)
@@ -827,12 +855,12 @@ def conflict_page(
     changed the round being corrected): nothing was saved. The page shows the round that is
     there and the one just entered side by side, with one tap for each way out: the same hand
     (nothing to do), record mine (as the next round, or over the changed round), discard mine."""
-    names = selectors.seat_names(session)
-    state = selectors.session_state(session)
+    names = seat_names(session)
+    state = session_state(session)
     there = conflict.round
     theirs = None
     if there is not None:
-        detail = selectors.round_detail(session, there.number)
+        detail = ledger.round_detail(session, there.number)
         theirs = {
             **detail,
             "recorded_by": there.recorded_by.get_username() if there.recorded_by else "",
@@ -845,7 +873,7 @@ def conflict_page(
     if game_round is not None:
         game_round.refresh_from_db()
     # A win is scored; so is a draw in a game whose draws can move money (紅中's kongs, HZ11).
-    if entry.get("result") == Round.WIN or selectors.game_of_session(session).draw_fields:
+    if entry.get("result") == Round.WIN or game_of_session(session).draw_fields:
         scored_as = {**hand}
         if entry.get("result") == Round.DRAW:
             scored_as["winners"] = []
@@ -923,20 +951,20 @@ def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
 @with_session
 @while_open
 def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
-    """Undo the last round (``services.round_undo``: a void of the newest round that counts),
+    """Undo the last round (``services.takeback.round_undo``: a void of the newest round that counts),
     after the page showed what it does to each balance. The form names the round it means; if
     that is no longer the newest that counts (another phone recorded or undid one since),
     nothing changes."""
     if request.POST.get("confirm") != "1":
         return ask_first(session, "undo")
     meant = request.POST.get("number", "")
-    before = selectors.session_balances(session)
+    before = session_balances(session)
     try:
-        undone = services.round_undo(
+        undone = takeback_services.round_undo(
             session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
         )
     except CalculatorError:
-        messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
+        messages.error(request, stale_undo_notice(meant, last_live_round(session)))
         return redirect("web:session", pk=session.pk)
     undone_title = (
         _("第%(n)s条已撤销") if undone.result == Round.ADJUSTMENT else _("第%(n)s局已撤销")
@@ -963,7 +991,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
     """What a round's why page shows, the owner's and the share link's alike: the round, its
     result, and the calculator link that scores the same hand in the same context."""
     try:
-        detail = selectors.round_detail(session, number)
+        detail = ledger.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     hand = detail.get("hand") or {}
@@ -973,7 +1001,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
             "session": session,
             "round": detail,
             "result": None,
-            "seat_names": selectors.seat_names(session),
+            "seat_names": seat_names(session),
             "check_url": None,
         }
     return {
@@ -981,7 +1009,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
         "round": detail,
         "result": detail["scoring"],
         "hand_flowers": hand.get("flowers"),
-        "seat_names": selectors.seat_names(session),
+        "seat_names": seat_names(session),
         # The round's own dealer, streak and rules version (R2.2, R8, R12), the sitting's base
         # silver: what the round was scored with, so the calculator gives the same payments.
         "check_url": hand_links.round_link(
@@ -995,7 +1023,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
                 "dealer_streak": detail["dealer_streak"],
                 "base_silver": money_str(session.base_silver),
             },
-            rules=selectors.round_rules(session, number),
+            rules=ledger.round_rules(session, number),
         ),
     }
 
@@ -1006,36 +1034,34 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
 def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """GET asks to confirm (works without JS); POST voids: kept in history, moves no money."""
     try:
-        detail = selectors.round_detail(session, number)
+        detail = ledger.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     if request.method == "POST":
-        before = selectors.session_balances(session)
-        services.round_void(session=session, number=number, user=request.user)
+        before = session_balances(session)
+        rounds.round_void(session=session, number=number, user=request.user)
         remember_changes(request, session, before, _("第%(n)s局已作废") % {"n": number})
         return redirect("web:session", pk=session.pk)
-    context = {"session": session, "round": detail, "seat_names": selectors.seat_names(session)}
+    context = {"session": session, "round": detail, "seat_names": seat_names(session)}
     return render(request, "web/round_void.html", context)
 
 
 @with_session
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
-    names = selectors.seat_names(session)
-    stored = selectors.stored_state(session)
+    names = seat_names(session)
+    stored = stored_state(session)
     balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
     # Only the seats in play are shown: a 2- or 3-player table has no empty seats to list.
     seats = seats_in_play(session)
     context = {
         "session": session,
         "seat_names": names,
-        "standings": [
-            row for row in selectors.standings(session, balances) if row["seat"] in seats
-        ],
-        "transfers": selectors.settlement(session, balances),
-        "stats": [row for row in selectors.player_stats(session, stored) if row["seat"] in seats],
+        "standings": [row for row in standings(session, balances) if row["seat"] in seats],
+        "transfers": settlement(session, balances),
+        "stats": [row for row in player_stats(session, stored) if row["seat"] in seats],
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
         "chart": balance_chart(
-            selectors.balance_series(session, last=stored["last_number"]), names, seats=seats
+            balance_series(session, last=stored["last_number"]), names, seats=seats
         ),
     }
     context["picture"] = settle_picture(
@@ -1055,9 +1081,7 @@ def members(request: HttpRequest, session: Session) -> HttpResponse:
     context: dict[str, Any] = {"session": session, "is_owner": is_owner, "form": form}
     if request.method == "POST" and form.is_valid():
         try:
-            invited = services.session_invite(
-                session=session, username=form.cleaned_data["username"]
-            )
+            invited = session_invite(session=session, username=form.cleaned_data["username"])
         except CalculatorError as problem:
             context["error"] = error_of(problem)
         else:
@@ -1078,7 +1102,7 @@ def members(request: HttpRequest, session: Session) -> HttpResponse:
 def rules(request: HttpRequest, session: Session) -> HttpResponse:
     """The house rules in force and their history; a change makes a new version that only the
     rounds recorded after it use (R12)."""
-    current = selectors.current_rules_version(session)
+    current = current_rules_version(session)
     in_force = current.overrides if current else {}
     form = HouseRulesForm(
         request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
@@ -1094,13 +1118,11 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
                 context["unchanged"] = True
             else:
                 try:
-                    version = services.rules_change(
-                        session=session, rules=changed, user=request.user
-                    )
+                    version = rules_change(session=session, rules=changed, user=request.user)
                 except CalculatorError as problem:
                     context["error"] = error_of(problem)
                 else:
-                    next_round = selectors.session_state(session)["next_round"]
+                    next_round = session_state(session)["next_round"]
                     messages.success(
                         request,
                         _("家规已改成第%(v)s版：从第%(n)s局起按新家规算分，已经记过的局不变。")
@@ -1109,7 +1131,7 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
                     return redirect("web:session", pk=session.pk)
         else:
             context["invalid"] = True
-    context["state"] = selectors.session_state(session)
+    context["state"] = session_state(session)
     context["versions"] = rules_history(session, form)
     return render(request, "web/rules.html", context, status=400 if context.get("error") else 200)
 
@@ -1140,7 +1162,7 @@ def rules_history(session: Session, form: HouseRulesForm) -> list[dict[str, Any]
 @with_session
 def export_json(request: HttpRequest, session: Session) -> HttpResponse:
     response = JsonResponse(
-        selectors.session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
+        session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
     )
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
     return response
@@ -1148,7 +1170,7 @@ def export_json(request: HttpRequest, session: Session) -> HttpResponse:
 
 @with_session
 def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
-    response = HttpResponse(selectors.ledger_csv(session), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(ledger.ledger_csv(session), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
     return response
 
@@ -1161,7 +1183,7 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page, polled every 3 s. One query (the sitting's version) answers a poll
     with nothing new (204: htmx keeps what it shows) and a reload whose ETag still holds
     (304); only a change renders the rounds again."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         if request.htmx:
             # The owner stopped sharing or made a new link while this page was open: reload it,
@@ -1193,7 +1215,7 @@ def shared_page(
     response = get_conditional_response(request, etag=etag)
     if response is None:
         try:
-            session = selectors.session_by_share_token(token)
+            session = session_by_share_token(token)
         except CalculatorError:
             raise Http404(_("这个分享链接无效。")) from None
         response = draw(session)
@@ -1209,7 +1231,7 @@ def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     page as the owner's (tiles, reading, items with their rules, 包 reasons, payments and the
     calculator link) without anything that changes the sitting. A link stopped or replaced
     opens nothing, as the share page."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         raise Http404(_("这个分享链接无效。"))
     pk, version = row
@@ -1248,7 +1270,7 @@ def refused(
 ) -> HttpResponse:
     """A change the service refused: 403 when it is the owner's alone, otherwise back to the
     page with the service's words."""
-    message = pick(error_of(problem), "message", selectors.seat_names(session))
+    message = pick(error_of(problem), "message", seat_names(session))
     if problem.code == "E_FORBIDDEN":
         raise PermissionDenied(message)
     messages.error(request, message)
@@ -1272,9 +1294,9 @@ def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
         return ask_first(session, f"share-{action}")
     try:
         if action == "stop":
-            services.share_link_revoke(session=session, user=request.user)
+            share_link_revoke(session=session, user=request.user)
         else:
-            services.share_link_rotate(session=session, user=request.user)
+            share_link_rotate(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     notices = {
@@ -1294,7 +1316,7 @@ def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
     if request.POST.get("confirm") != "1":
         return ask_first(session, "archive")
     try:
-        services.session_archive(session=session, user=request.user)
+        sittings_services.session_archive(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已归档：这一场只能查看了，在“我的牌局”最下面的“已归档”里。"))
@@ -1306,7 +1328,7 @@ def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
 @with_session
 def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
     try:
-        services.session_restore(session=session, user=request.user)
+        sittings_services.session_restore(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已恢复：这一场又可以记局了。"))
@@ -1322,7 +1344,7 @@ def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
         return ask_first(session, "delete")
     name = session.name
     try:
-        services.session_delete(session=session, user=request.user)
+        sittings_services.session_delete(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已删除“%(name)s”和它的每一局。") % {"name": name})
@@ -1339,7 +1361,7 @@ def member_remove(request: HttpRequest, session: Session, username: str) -> Http
         return redirect("web:members", pk=session.pk)
     leaving = username == request.user.get_username()
     try:
-        services.member_remove(session=session, user=request.user, username=username)
+        sittings_services.member_remove(session=session, user=request.user, username=username)
     except CalculatorError as problem:
         return refused(request, session, problem, back="web:members")
     if leaving:

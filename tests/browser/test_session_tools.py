@@ -11,7 +11,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from calculator import selectors, services
+from calculator.selectors.ledger import ledger
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, balances, check_phone
 from tests.calculator.hands import paofeng, plain
 
@@ -32,14 +34,13 @@ def logged_in(phone, live_server, user) -> Page:
 
 def test_undo_draw_share_and_start_again(phone, live_server) -> None:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.round_record(session=sitting, entry=plain("S"), user=user)
-    services.round_record(session=sitting, entry=paofeng("W"), user=user)
+    round_record(session=sitting, entry=plain("S"), user=user)
+    round_record(session=sitting, entry=paofeng("W"), user=user)
     after_round_1 = {
-        seat: Decimal(amount)
-        for seat, amount in selectors.ledger(sitting)["rounds"][0]["balances"].items()
+        seat: Decimal(amount) for seat, amount in ledger(sitting)["rounds"][0]["balances"].items()
     }
     page = logged_in(phone, live_server, user)
     blocked: list[str] = []  # the QR's SVG and the script must fit the Content-Security-Policy

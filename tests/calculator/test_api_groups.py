@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, session_invite
 from tests.calculator.hands import bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +19,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sitting(owner):
-    session = services.session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
     for body in [plain("E"), paofeng("E"), bao("W", "N")]:
-        services.round_record(session=session, entry=body, user=owner)
+        round_record(session=session, entry=body, user=owner)
     session.refresh_from_db()
     return session
 
@@ -104,7 +105,7 @@ def test_standings_and_the_unpaid_settle_up(api, sitting, group_id):
 
 def test_paid_out_marks_by_the_owner_only(api, sitting, group_id, friend, client_for):
     user, client = friend
-    services.session_invite(session=sitting, username="friend")
+    session_invite(session=sitting, username="friend")
     assert client.post(f"/api/sessions/{sitting.pk}/paid-out/").status_code == 403
     marked = api.post(f"/api/sessions/{sitting.pk}/paid-out/")
     assert marked.status_code == 200

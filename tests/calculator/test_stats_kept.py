@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from calculator import selectors, services
+from calculator.selectors.standings import player_stats
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, plain
 
 pytestmark = pytest.mark.django_db
@@ -16,25 +18,25 @@ def wins(table: list[dict]) -> dict[str, int]:
 
 
 def test_kept_statistics_follow_every_change(owner, django_assert_num_queries):
-    session = services.session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    first = selectors.player_stats(session)
+    session = session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
+    round_record(session=session, entry=plain("S"), user=owner)
+    first = player_stats(session)
     assert wins(first)["S"] == 1
     with django_assert_num_queries(1):  # the stored state, for the version
-        assert selectors.player_stats(session) == first
+        assert player_stats(session) == first
     # The same (now stale) object: the version is read afresh, so nothing old is served.
-    services.round_record(session=session, entry=plain("W"), user=owner)
-    assert wins(selectors.player_stats(session)) == {"E": 0, "S": 1, "W": 1, "N": 0}
-    services.round_void(session=session, number=1)
-    assert wins(selectors.player_stats(session)) == {"E": 0, "S": 0, "W": 1, "N": 0}
-    services.round_correct(session=session, number=2, entry=DRAW)
-    table = selectors.player_stats(session)
+    round_record(session=session, entry=plain("W"), user=owner)
+    assert wins(player_stats(session)) == {"E": 0, "S": 1, "W": 1, "N": 0}
+    round_void(session=session, number=1)
+    assert wins(player_stats(session)) == {"E": 0, "S": 0, "W": 1, "N": 0}
+    round_correct(session=session, number=2, entry=DRAW)
+    table = player_stats(session)
     assert wins(table) == dict.fromkeys("ESWN", 0)
     assert [row["balance"] for row in table] == ["0", "0", "0", "0"]
 
 
 def test_what_a_caller_does_with_its_copy_does_not_change_the_kept_one(owner):
-    session = services.session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    selectors.player_stats(session)[1]["wins"] = 99
-    assert wins(selectors.player_stats(session))["S"] == 1
+    session = session_create(owner=owner, name="統計", players=["a", "b", "c", "d"])
+    round_record(session=session, entry=plain("S"), user=owner)
+    player_stats(session)[1]["wins"] = 99
+    assert wins(player_stats(session))["S"] == 1

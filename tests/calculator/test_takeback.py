@@ -17,9 +17,21 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion, Session
+from calculator.selectors.ledger import ledger, rounds_list
+from calculator.services.imports import session_import
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import (
+    rules_change,
+    session_archive,
+    session_create,
+    session_invite,
+    session_restore,
+    share_link_revoke,
+    share_link_rotate,
+)
+from calculator.services.takeback import round_undo
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +39,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sitting(owner) -> Session:
-    return services.session_create(
+    return session_create(
         owner=owner, name="周六牌局", players=["阿東", "阿南", "阿西", "阿北"], base_silver="1"
     )
 
@@ -35,7 +47,7 @@ def sitting(owner) -> Session:
 @pytest.fixture
 def member(sitting):
     user = get_user_model().objects.create_user("amei", password="pw-member-123")
-    services.session_invite(session=sitting, username="amei")
+    session_invite(session=sitting, username="amei")
     return user
 
 
@@ -46,7 +58,7 @@ def stranger(db):
 
 def record(session: Session, *entries: dict) -> None:
     for entry in entries:
-        services.round_record(session=session, entry=entry)
+        round_record(session=session, entry=entry)
 
 
 def error_of(response, status: int, code: str) -> dict:
@@ -116,7 +128,7 @@ def test_only_the_owner_changes_the_share_link(sitting, member, stranger, client
 def test_owner_and_members_see_the_members_with_the_owner_marked(
     sitting, member, api, client_for, stranger
 ):
-    services.session_invite(
+    session_invite(
         session=sitting,
         username=get_user_model().objects.create_user("abao", password="pw-abao-1234").username,
     )
@@ -144,7 +156,7 @@ def test_the_owner_removes_a_member_who_then_finds_nothing(sitting, member, api,
 
 def test_a_member_may_leave_but_not_remove_anyone_else(sitting, member, client_for):
     other = get_user_model().objects.create_user("abao", password="pw-abao-1234")
-    services.session_invite(session=sitting, username="abao")
+    session_invite(session=sitting, username="abao")
     as_member = client_for(member)
     error = error_of(
         as_member.delete(f"/api/sessions/{sitting.pk}/members/abao/"), 403, "E_FORBIDDEN"
@@ -188,7 +200,7 @@ def test_an_archived_sitting_is_read_only_and_leaves_the_list(sitting, api, owne
         error = error_of(response, 409, "E_CONFLICT")
         assert "歸檔" in error["message"] and "archived" in error["message_en"]
     with pytest.raises(CalculatorError) as undo:
-        services.round_undo(session=sitting, number=2, user=owner)
+        round_undo(session=sitting, number=2, user=owner)
     assert undo.value.code == "E_CONFLICT"
     assert snapshot() == before
     # Still readable, exportable and shared.
@@ -219,13 +231,13 @@ def test_only_the_owner_archives_or_deletes(sitting, member, client_for):
 def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     sitting, owner, api
 ):
-    other = services.session_create(owner=owner, name="另一場", players=["甲", "乙", "丙", "丁"])
+    other = session_create(owner=owner, name="另一場", players=["甲", "乙", "丙", "丁"])
     record(sitting, plain("S"), bao("W", "N"), DRAW)
     record(other, paofeng("E"))
-    services.rules_change(session=sitting, rules={"dealer_base": 10})
-    services.round_record(session=sitting, entry=DRAW, idempotency_key="k-1")
+    rules_change(session=sitting, rules={"dealer_base": 10})
+    round_record(session=sitting, entry=DRAW, idempotency_key="k-1")
     seated = [sitting.east_id, sitting.south_id, sitting.west_id, sitting.north_id]
-    other_ledger = selectors.ledger(other)
+    other_ledger = ledger(other)
     assert api.delete(f"/api/sessions/{sitting.pk}/").status_code == 204
     error_of(api.get(f"/api/sessions/{sitting.pk}/"), 404, "E_NOT_FOUND")
     assert not Round.objects.filter(session_id=sitting.pk).exists()
@@ -235,7 +247,7 @@ def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     # Its people stay on the owner's roster.
     assert Player.objects.filter(pk__in=seated, owner=owner).count() == 4
     # The other sitting is untouched.
-    assert selectors.ledger(other) == other_ledger
+    assert ledger(other) == other_ledger
     assert [s["id"] for s in api.get("/api/sessions/").json()] == [other.pk]
 
 
@@ -270,7 +282,7 @@ def test_an_import_over_the_round_cap_is_refused_before_any_work(api, settings, 
     settings.MAX_ROUNDS_PER_SESSION = 50
     with CaptureQueriesContext(connection) as queries:
         with pytest.raises(CalculatorError) as refused:
-            services.session_import(owner=owner, data=export_with(56_000))
+            session_import(owner=owner, data=export_with(56_000))
     assert refused.value.code == "E_LIMIT" and refused.value.status == 422
     assert "56000" in refused.value.message_en and "50" in refused.value.message_en
     # Not one row read or written: only the transaction's savepoint, rolled back.
@@ -322,7 +334,7 @@ def test_live_sittings_per_account_are_capped(api, settings):
 
 def test_the_sessions_list_comes_in_pages(api, owner):
     ids = [
-        services.session_create(owner=owner, name=f"第{n}場", players=["甲", "乙", "丙", "丁"]).pk
+        session_create(owner=owner, name=f"第{n}場", players=["甲", "乙", "丙", "丁"]).pk
         for n in range(5)
     ]
     newest_first = ids[::-1]
@@ -371,15 +383,15 @@ def test_rounds_come_in_pages_in_order(sitting, api):
         f'<http://testserver{url}?limit=3&offset=5>; rel="next", '
         f'<http://testserver{url}?limit=3&offset=0>; rel="prev"'
     )
-    assert api.get(url).json() == selectors.rounds_list(sitting)
+    assert api.get(url).json() == rounds_list(sitting)
     past = api.get(f"{url}?offset=9")
     assert past.json() == [] and past["X-Total-Count"] == "7"
 
 
 def test_a_ledger_page_starts_from_the_true_running_balances(sitting, api):
     record(sitting, plain("S"), bao("W", "N"), DRAW, paofeng("E"), plain("N"), DRAW, plain("W"))
-    services.round_void(session=sitting, number=2)
-    whole = selectors.ledger(sitting)
+    round_void(session=sitting, number=2)
+    whole = ledger(sitting)
     url = f"/api/sessions/{sitting.pk}/ledger/"
     page = api.get(f"{url}?offset=3&limit=2")
     body = page.json()
@@ -404,7 +416,7 @@ def test_a_ledger_page_never_reads_the_rounds_before_it(
     # 包 round's words, the players' names: none of them reads the rounds before the page
     with django_assert_num_queries(6):
         body = api.get(f"/api/sessions/{sitting.pk}/ledger/?offset=5&limit=3").json()
-    assert body["rounds"] == selectors.ledger(sitting)["rounds"][5:8]
+    assert body["rounds"] == ledger(sitting)["rounds"][5:8]
 
 
 def test_the_share_answer_shows_the_newest_50_rounds_by_default(sitting, client_for):
@@ -414,7 +426,7 @@ def test_the_share_answer_shows_the_newest_50_rounds_by_default(sitting, client_
     body = response.json()
     assert [r["number"] for r in body["rounds"]] == list(range(4, 54))
     assert [e["number"] for e in body["ledger"]["rounds"]] == list(range(4, 54))
-    assert body["ledger"]["rounds"][0]["balances"] == selectors.ledger(sitting)["balances"]
+    assert body["ledger"]["rounds"][0]["balances"] == ledger(sitting)["balances"]
     assert response["X-Total-Count"] == "53"
     assert response["Link"] == (
         f'<http://testserver/api/share/{sitting.share_token}/?offset=0&limit=50>; rel="prev"'
@@ -452,30 +464,30 @@ def version_of(session: Session) -> int:
 
 def test_every_change_of_history_bumps_the_version_once(sitting, owner):
     steps = [
-        lambda: services.round_record(session=sitting, entry=plain("S")),
-        lambda: services.round_record(session=sitting, entry=DRAW),
-        lambda: services.round_correct(session=sitting, number=1, entry=paofeng("W")),
-        lambda: services.round_void(session=sitting, number=1),
-        lambda: services.round_undo(session=sitting, number=2),
-        lambda: services.rules_change(session=sitting, rules={"dealer_base": 10}),
-        lambda: services.session_archive(session=sitting, user=owner),
-        lambda: services.session_restore(session=sitting, user=owner),
+        lambda: round_record(session=sitting, entry=plain("S")),
+        lambda: round_record(session=sitting, entry=DRAW),
+        lambda: round_correct(session=sitting, number=1, entry=paofeng("W")),
+        lambda: round_void(session=sitting, number=1),
+        lambda: round_undo(session=sitting, number=2),
+        lambda: rules_change(session=sitting, rules={"dealer_base": 10}),
+        lambda: session_archive(session=sitting, user=owner),
+        lambda: session_restore(session=sitting, user=owner),
     ]
     for expected, step in enumerate(steps, start=1):
         step()
         assert version_of(sitting) == expected
     # What changes no history leaves the version alone: a void of a voided round, a repeated
     # archive's counterpart, the share link, the members.
-    services.round_void(session=sitting, number=1)
-    services.session_restore(session=sitting, user=owner)
-    services.share_link_rotate(session=sitting, user=owner)
-    services.share_link_revoke(session=sitting, user=owner)
+    round_void(session=sitting, number=1)
+    session_restore(session=sitting, user=owner)
+    share_link_rotate(session=sitting, user=owner)
+    share_link_revoke(session=sitting, user=owner)
     assert version_of(sitting) == len(steps)
 
 
 def test_a_refused_round_bumps_nothing(sitting):
     with pytest.raises(CalculatorError):
-        services.round_record(session=sitting, entry={**plain("S"), "win_tile": "5z"})
+        round_record(session=sitting, entry={**plain("S"), "win_tile": "5z"})
     assert version_of(sitting) == 0
 
 

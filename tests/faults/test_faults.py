@@ -16,8 +16,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from calculator import selectors, services
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from calculator.services import history
+from calculator.services.rounds import round_record
+from calculator.services.sittings import rules_change, session_create
+from scoring.games import score
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,12 +66,12 @@ def api(owner) -> APIClient:
 @pytest.fixture
 def sitting(owner) -> Session:
     """Five rounds under two rules versions: every later round depends on the ones before."""
-    session = services.session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
     for entry in (plain("S"), DRAW, paofeng("W")):
-        services.round_record(session=session, entry=entry, user=owner)
-    services.rules_change(session=session, rules={"dealer_base": 10}, user=owner)
+        round_record(session=session, entry=entry, user=owner)
+    rules_change(session=session, rules={"dealer_base": 10}, user=owner)
     for entry in (bao("N", "E"), plain("E")):
-        services.round_record(session=session, entry=entry, user=owner)
+        round_record(session=session, entry=entry, user=owner)
     return session
 
 
@@ -94,7 +97,7 @@ def test_a_failure_in_the_engine_while_rescoring_after_a_correction_changes_noth
     api, sitting, monkeypatch, nth
 ):
     before = dump()
-    monkeypatch.setattr(selectors, "score", fail_on_call(nth, selectors.score))
+    monkeypatch.setattr("calculator.selectors.sittings.score", fail_on_call(nth, score))
     response = api.put(f"/api/sessions/{sitting.pk}/rounds/1/", plain("W"), format="json")
     assert_server_error(response)
     assert dump() == before
@@ -110,7 +113,7 @@ def test_a_failure_after_the_old_payments_are_deleted_changes_nothing(
             Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
         )
     else:
-        monkeypatch.setattr(services, step, fail_on_call(1, getattr(services, step)))
+        monkeypatch.setattr(history, step, fail_on_call(1, getattr(history, step)))
     assert_server_error(api.put(f"/api/sessions/{sitting.pk}/rounds/2/", plain("S"), format="json"))
     assert dump() == before
     assert_server_error(api.delete(f"/api/sessions/{sitting.pk}/rounds/1/"))

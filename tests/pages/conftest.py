@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.sittings import session_create
 
 # 123m 456m 234s 678s + pair 99p, all concealed; indicator 9p → 鑽 1p (R4.1).
 # Drawn 4m: an open end, so MEN_QING 3 only (R7). Drawn 9p onto the lone 9p: 獨吊 PAO_FENG 6 + 3.
@@ -57,6 +57,6 @@ def owner_client(owner) -> Client:
 
 @pytest.fixture
 def sitting(owner) -> Session:
-    return services.session_create(
+    return session_create(
         owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )

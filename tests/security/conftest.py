@@ -10,8 +10,9 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import BaseDatabaseCache
 from rest_framework.test import APIClient
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, plain
 
 
@@ -52,11 +53,9 @@ def stranger(db):
 @pytest.fixture
 def sitting(owner) -> Session:
     """A sitting with a win and a draw, so every page and endpoint has something to show."""
-    session = services.session_create(
-        owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"]
-    )
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    services.round_record(session=session, entry=DRAW, user=owner)
+    session = session_create(owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"])
+    round_record(session=session, entry=plain("S"), user=owner)
+    round_record(session=session, entry=DRAW, user=owner)
     return session
 
 
