@@ -4,15 +4,140 @@ from decimal import Decimal
 
 import django.db.models.deletion
 from django.db import migrations, models
-
-from calculator.selectors.totals import seat_totals_of
+from django.db.models import Count, IntegerField, Max, Min, Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 SEAT_FIELDS = {"E": "east", "S": "south", "W": "west", "N": "north"}
+ZERO = Decimal("0")
+
+# A frozen copy of what the kept totals were counted with when this migration was written
+# (calculator/selectors/totals.py: seat_totals_of, no_totals, winner_slots), so that changing or
+# moving those reads never changes history. Per game: the key of a result that keeps a winner's
+# hand size (Features.hand_size_field), and whether one discard may have several winners
+# (Features.several_winners; 紅中 keeps each winner's in scoring["wins"], HZ9.2).
+HAND_SIZE = {"anqing": ("fan", False), "anji": ("x", False), "hongzhong": ("hand_points", True)}
+MOST_WINNERS_OF_ONE_DISCARD = 3
+
+
+def winner_slots(game):
+    key, several = HAND_SIZE[game]
+    if several:
+        return [
+            (
+                KT(f"scoring__wins__{slot}__seat"),
+                Cast(KT(f"scoring__wins__{slot}__{key}"), IntegerField()),
+            )
+            for slot in range(MOST_WINNERS_OF_ONE_DISCARD)
+        ]
+    return [(None, Cast(KT(f"scoring__{key}"), IntegerField()))]
+
+
+def no_totals(seats):
+    return {
+        seat: {
+            "hands": 0,
+            "wins": 0,
+            "self_draws": 0,
+            "dealer_wins": 0,
+            "rounds_dealt": 0,
+            "deal_ins": 0,
+            "biggest": None,
+            "biggest_round": None,
+            "hand_sum": 0,
+            "paid_under_bao": ZERO,
+            "bao_payments": 0,
+            "adjusted": ZERO,
+            "penalties": 0,
+        }
+        for seat in seats
+    }
+
+
+def seat_totals_of(game, seats, rounds, payments, balances):
+    """Each seat's totals over a sitting's ``rounds`` and ``payments`` by SQL aggregates: only
+    rounds not voided count; each of several winners (HZ9.2) has won the round; a win without a
+    discarder is a self-draw; what was paid under 包 (R10) and what adjustments moved."""
+    totals = no_totals(seats)
+    for seat, row in totals.items():
+        row["balance"] = balances[seat]
+    slots = winner_slots(game)
+    counted = rounds.filter(voided=False).annotate(
+        discarder=KT("hand__discarder"),
+        adjustment=KT("hand__kind"),
+        adjustment_from=KT("hand__from"),
+        **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
+        **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
+    )
+    keys = ["dealer", "winner", "result", "discarder", "adjustment", "adjustment_from"]
+    keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
+    sums = {f"sum{slot}": Sum(f"value{slot}") for slot in range(len(slots))}
+    maxima = {f"max{slot}": Max(f"value{slot}") for slot in range(len(slots))}
+    groups = counted.values(*keys).annotate(n=Count("id"), **sums, **maxima).order_by()
+    hands = 0
+    for group in groups:
+        n = group["n"]
+        if group["result"] == "adjustment":
+            payer = group["adjustment_from"]
+            if group["adjustment"] == "penalty" and payer in totals:
+                totals[payer]["penalties"] += n
+            continue
+        hands += n
+        totals[group["dealer"]]["rounds_dealt"] += n
+        if group["result"] != "win":
+            continue
+        discarder = group["discarder"]
+        if discarder in totals:
+            totals[discarder]["deal_ins"] += n
+        for place, seat in enumerate(group["winner"]):
+            slot = next(
+                (index for index in range(len(slots)) if group.get(f"seat{index}") == seat),
+                min(place, len(slots) - 1),
+            )
+            row = totals[seat]
+            row["wins"] += n
+            row["self_draws"] += 0 if discarder else n
+            row["dealer_wins"] += n if seat == group["dealer"] else 0
+            row["hand_sum"] += group[f"sum{slot}"] or 0
+            biggest = group[f"max{slot}"]
+            if biggest is not None and (row["biggest"] is None or biggest > row["biggest"]):
+                row["biggest"] = biggest
+    for row in totals.values():
+        row["hands"] = hands
+    firsts = {}
+    for seat, row in totals.items():
+        if row["biggest"] is None:
+            continue
+        if slots[0][0] is None:
+            won = Q(winner__contains=seat, value0=row["biggest"])
+        else:
+            won = Q()
+            for slot in range(len(slots)):
+                won |= Q(**{f"seat{slot}": seat, f"value{slot}": row["biggest"]})
+        firsts[seat] = Min("number", filter=Q(result="win") & won)
+    if firsts:
+        for seat, number in counted.aggregate(**firsts).items():
+            totals[seat]["biggest_round"] = number
+    liable_or_adjusted = (
+        payments.filter(round__voided=False)
+        .filter(~Q(liability=None) | Q(round__result="adjustment"))
+        .values("payer", "payee", "liability")
+        .annotate(paid=Sum("amount"), n=Count("id"))
+        .order_by()
+    )
+    for row in liable_or_adjusted:
+        if row["liability"] is not None:
+            totals[row["payer"]]["paid_under_bao"] += row["paid"]
+            totals[row["payer"]]["bao_payments"] += row["n"]
+        else:
+            totals[row["payer"]]["adjusted"] -= row["paid"]
+            totals[row["payee"]]["adjusted"] += row["paid"]
+    return totals
 
 
 def fill_seat_totals(apps, schema_editor):
     """Totals for every existing sitting, from its rounds and payments as the services keep
-    them (the same aggregates, ``selectors.totals.seat_totals_of``)."""
+    them (the same aggregates, ``seat_totals_of`` above)."""
     session_model = apps.get_model("calculator", "Session")
     round_model = apps.get_model("calculator", "Round")
     payment_model = apps.get_model("calculator", "Payment")

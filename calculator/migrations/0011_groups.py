@@ -5,13 +5,33 @@ from decimal import Decimal
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.models import Sum
 
-from calculator.selectors.totals import pair_totals_of
+ZERO = Decimal("0")
+
+
+# A frozen copy of what the kept pair totals were counted with when this migration was written
+# (calculator/selectors/totals.py: pair_totals_of, no_pair_totals), so that changing or moving
+# those reads never changes history.
+def pair_totals_of(seats, payments):
+    """What each seat paid each other over a sitting's ``payments`` of the rounds that count
+    (not voided): one SQL aggregate."""
+    totals = {(payer, payee): ZERO for payer in seats for payee in seats if payer != payee}
+    rows = (
+        payments.filter(round__voided=False)
+        .values("payer", "payee")
+        .annotate(paid=Sum("amount"))
+        .order_by()
+    )
+    for row in rows:
+        pair = (row["payer"], row["payee"])
+        totals[pair] = totals.get(pair, ZERO) + row["paid"]
+    return totals
 
 
 def fill_pair_totals(apps, schema_editor):
     """What each seat paid each other for every existing sitting, from its payments as the
-    services keep them (the same aggregate, ``selectors.totals.pair_totals_of``)."""
+    services keep them (the same aggregate, ``pair_totals_of`` above)."""
     session_model = apps.get_model("calculator", "Session")
     payment_model = apps.get_model("calculator", "Payment")
     totals_model = apps.get_model("calculator", "PairTotals")
