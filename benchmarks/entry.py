@@ -124,11 +124,11 @@ def main() -> int:
     from django.contrib.auth import get_user_model
     from django.db import connections
 
-    from calculator import services
+    from calculator.services.sittings import session_create
 
     password = secrets.token_urlsafe(12)
     user = get_user_model().objects.create_user("bench", password=password)
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name="bench", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
     connections.close_all()

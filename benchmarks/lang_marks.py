@@ -25,7 +25,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from calculator import services  # noqa: E402
+from calculator.services.rounds import round_record  # noqa: E402
+from calculator.services.sittings import session_create  # noqa: E402
 from calculator.web.lang_marks import mark_chinese  # noqa: E402
 
 
@@ -36,11 +37,9 @@ def main() -> None:
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
     owner = get_user_model().objects.create_user("marks")
-    sitting = services.session_create(
-        owner=owner, name="周六晚上", players=["老王", "阿芳", "小李", "阿東"]
-    )
+    sitting = session_create(owner=owner, name="周六晚上", players=["老王", "阿芳", "小李", "阿東"])
     for number in range(1, args.rounds + 1):
-        services.round_record(session=sitting, entry=hand(number), user=owner)
+        round_record(session=sitting, entry=hand(number), user=owner)
     client = Client()
     client.force_login(owner)
     client.cookies["django_language"] = "en"

@@ -29,7 +29,10 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 
-from calculator import selectors, services  # noqa: E402
+from calculator.selectors.ledger import ledger  # noqa: E402
+from calculator.selectors.sittings import session_detail  # noqa: E402
+from calculator.services.rounds import round_correct, round_record, round_void  # noqa: E402
+from calculator.services.sittings import session_create  # noqa: E402
 
 SEATS = "ESWN"
 
@@ -68,28 +71,26 @@ def main() -> None:
     user_model = get_user_model()
     user_model.objects.filter(username="benchmark").delete()
     owner = user_model.objects.create_user("benchmark")
-    session = services.session_create(
-        owner=owner, name="benchmark", players=["甲", "乙", "丙", "丁"]
-    )
+    session = session_create(owner=owner, name="benchmark", players=["甲", "乙", "丙", "丁"])
     print(f"database: {connection.vendor}")
 
     def record_all() -> None:
         for number in range(1, ROUNDS + 1):
-            services.round_record(session=session, entry=hand(number), user=owner)
+            round_record(session=session, entry=hand(number), user=owner)
 
     measure(f"record {ROUNDS} rounds", record_all)
     corrected = {**hand(2), "winner": "E", "win_tile": "4m"}
     measure(
         f"correct round 1 (re-score {ROUNDS - 1})",
-        lambda: services.round_correct(session=session, number=1, entry=corrected, user=owner),
+        lambda: round_correct(session=session, number=1, entry=corrected, user=owner),
     )
-    ledger = measure("read the ledger", lambda: selectors.ledger(session))
-    measure("read the session page (detail + state)", lambda: selectors.session_detail(session))
+    read_ledger = measure("read the ledger", lambda: ledger(session))
+    measure("read the session page (detail + state)", lambda: session_detail(session))
     measure(
         f"void round {ROUNDS // 2} (re-score {ROUNDS // 2})",
-        lambda: services.round_void(session=session, number=ROUNDS // 2),
+        lambda: round_void(session=session, number=ROUNDS // 2),
     )
-    balances = ledger["balances"]
+    balances = read_ledger["balances"]
     print(f"balances after the correction: {balances}")
 
 

@@ -304,7 +304,7 @@ def setup_data(users: int, sessions: int) -> tuple[list[str], list[int]]:
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
-    from calculator import services
+    from calculator.services.sittings import session_create, session_invite
 
     user_model = get_user_model()
     people = [
@@ -315,7 +315,7 @@ def setup_data(users: int, sessions: int) -> tuple[list[str], list[int]]:
     ids = []
     for i in range(sessions):
         owner = people[i % users]
-        session = services.session_create(
+        session = session_create(
             owner=owner,
             name=f"load {i}",
             players=["東", "南", "西", "北"],
@@ -324,15 +324,15 @@ def setup_data(users: int, sessions: int) -> tuple[list[str], list[int]]:
         )
         for person in people:
             if person != owner:
-                services.session_invite(session=session, username=person.get_username())
+                session_invite(session=session, username=person.get_username())
         ids.append(session.pk)
     return tokens, ids
 
 
 def verify(stats: Stats) -> list[str]:
     """Every session's history against what the clients were told and against the engine."""
-    from calculator import selectors
     from calculator.models import Payment, Round, Session
+    from calculator.selectors.sittings import session_state
 
     problems: list[str] = []
     told: dict[int, Counter] = defaultdict(Counter)
@@ -378,7 +378,7 @@ def verify(stats: Stats) -> list[str]:
                 balances[payer] -= amount
                 balances[payee] += amount
             dealer, streak = dealer_after(dealer, streak, game_round.winner or None)
-        state = selectors.session_state(session)
+        state = session_state(session)
         if {s: Decimal(v) for s, v in state["balances"].items()} != balances:
             problems.append(f"session {session.pk}: balances {state['balances']} != {balances}")
         if sum(balances.values()) != 0:

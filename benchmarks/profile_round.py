@@ -121,15 +121,13 @@ class Table:
         from django.test import Client
         from rest_framework.authtoken.models import Token
 
-        from calculator import services
+        from calculator.services.sittings import session_create
 
         user = get_user_model().objects.create_user("profile", password=secrets.token_urlsafe())
         token = Token.objects.create(user=user).key
         players = ["甲", "乙", "丙", "丁"]
         self.sittings = {
-            kind: services.session_create(
-                owner=user, name=kind, players=players, base_silver="1"
-            ).pk
+            kind: session_create(owner=user, name=kind, players=players, base_silver="1").pk
             for kind in KINDS
         }
         self.api = Client(HTTP_AUTHORIZATION=f"Token {token}")

@@ -85,7 +85,9 @@ def build(users_token: dict, rng: random.Random) -> dict:
     from django.contrib.sessions.backends.db import SessionStore
     from rest_framework.authtoken.models import Token
 
-    from calculator import services
+    from calculator.services.groups import group_create
+    from calculator.services.imports import session_import
+    from calculator.services.sittings import session_create
 
     user = get_user_model().objects.create_user("bench", password=secrets.token_urlsafe())
     wins, _ = round_bodies(rng)
@@ -96,7 +98,7 @@ def build(users_token: dict, rng: random.Random) -> dict:
             body = dict(rng.choice(wins))
             result = body.pop("result")
             rounds.append({"number": number, "result": result, "hand": body})
-        session = services.session_import(
+        session = session_import(
             owner=user,
             data={
                 "format": "anqing-session",
@@ -117,7 +119,7 @@ def build(users_token: dict, rng: random.Random) -> dict:
             body = dict(rng.choice(wins))
             result = body.pop("result")
             rounds.append({"number": number, "result": result, "hand": body})
-        regular = services.session_import(
+        regular = session_import(
             owner=user,
             data={
                 "format": "anqing-session",
@@ -130,10 +132,10 @@ def build(users_token: dict, rng: random.Random) -> dict:
             },
         )
     # The regular's table as a group: its standings read the same 100 sittings' kept totals.
-    group = services.group_create(
+    group = group_create(
         owner=user, name="regulars", players=[p.pk for p in regular.seat_players().values()]
     )
-    writes = services.session_create(
+    writes = session_create(
         owner=user, name="writes", players=["甲", "乙", "丙", "丁"], base_silver="1"
     )
     store = SessionStore()

@@ -9,7 +9,9 @@ adding up the history (tests re-derive it from the payments).
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -18,8 +20,9 @@ from django.db import models
 SEAT_CHOICES = [("E", "東"), ("S", "南"), ("W", "西"), ("N", "北")]
 
 
-def new_share_token() -> str:
-    return secrets.token_urlsafe(16)
+# A new share token: 16 random bytes, URL-safe. A partial rather than a function of this module,
+# so the migrations that give it as a field's default hold it without importing the app.
+new_share_token: Callable[[], str] = partial(secrets.token_urlsafe, 16)
 
 
 def roster_key(name: str) -> str:
@@ -241,7 +244,7 @@ class Payment(models.Model):
 class SeatTotals(models.Model):
     """What one seat of a sitting did over the rounds that count (not voided), kept by the
     services in the same transaction as every change of the sitting's history, so a player's
-    page adds up one row per sitting instead of the rounds (``services.seat_totals_refresh``).
+    page adds up one row per sitting instead of the rounds (``services.totals.seat_totals_refresh``).
 
     ``biggest`` and ``hand_sum`` are in the game's own unit: fan for Anqing (R7), X for Anji,
     hand points for 紅中 (HZ7); a player's page never adds fan and points together."""
@@ -283,7 +286,7 @@ class PairTotals(models.Model):
     of their ``Payment`` rows payer → payee, kept by the services with ``SeatTotals`` (one row
     for every ordered pair of the seats in play, from the sitting's creation on), so a group's
     head-to-head adds up a few rows a sitting instead of the payments
-    (``services.pair_totals_refresh``)."""
+    (``services.totals.pair_totals_refresh``)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pair_totals")
     payer = models.CharField(max_length=1, choices=SEAT_CHOICES)

@@ -11,6 +11,8 @@ from scoring.base import Game
 STORED_SILVER = Decimal("99999999.9999")
 STORED_PLACES = 4
 
+ZERO = Decimal("0")
+
 
 def money_str(amount: Decimal | int | str) -> str:
     """Normalized decimal string without exponent or trailing zeros.

@@ -16,8 +16,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 from rest_framework.test import APIClient
 
-from calculator import services
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, session_invite
 
 SITTING_NAME = "周六牌局"
 PLAYERS = ("阿东", "阿南", "阿西", "阿北")
@@ -61,22 +62,22 @@ def make_sitting(
     ``game``, ``player_count``, ``base_silver``, ``rules`` …), with ``rounds`` recorded by the
     owner in order. The object is the one created: read it again (``refresh_from_db``) for the
     balances and dealer stored by the rounds."""
-    session = services.session_create(owner=owner, name=name, players=list(players), **fields)
+    session = session_create(owner=owner, name=name, players=list(players), **fields)
     for entry in rounds:
-        services.round_record(session=session, entry=entry, user=owner)
+        round_record(session=session, entry=entry, user=owner)
     return session
 
 
 def record_rounds(session: Session, *entries: dict, user: AbstractBaseUser | None = None) -> None:
     """Record each entry as the next round (a service call), by ``user`` when one is given."""
     for entry in entries:
-        services.round_record(session=session, entry=entry, user=user)
+        round_record(session=session, entry=entry, user=user)
 
 
 def make_member(session: Session, username: str = "amei") -> AbstractBaseUser:
     """An account invited to ``session`` by its username, as the owner does on the members page."""
     user = make_user(username, password="pw-member-123")
-    services.session_invite(session=session, username=username)
+    session_invite(session=session, username=username)
     return user
 
 

@@ -9,7 +9,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from calculator import selectors, services
 from calculator.api.common import READ_ERRORS, SessionView, body_of
 from calculator.api.once import IDEMPOTENCY_HEADER
 from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, without
@@ -21,6 +20,9 @@ from calculator.api.serializers.common import errors
 from calculator.api.serializers.rounds import RoundAnswerSerializer, RoundSerializer
 from calculator.errors import invalid
 from calculator.models import Round
+from calculator.selectors.adjustments import adjustment_detail, adjustments_list
+from calculator.selectors.ledger import round_answer
+from calculator.services.rounds import round_void
 
 
 def _adjustment_body(body: dict[str, Any]) -> dict[str, Any]:
@@ -36,7 +38,7 @@ class AdjustmentListView(SessionView):
 
     @extend_schema(responses={200: RoundSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.adjustments_list(self.session(request, pk)))
+        return Response(adjustments_list(self.session(request, pk)))
 
     @extend_schema(
         request=AdjustmentPostSerializer,
@@ -52,7 +54,7 @@ class AdjustmentListView(SessionView):
 class AdjustmentDetailView(SessionView):
     @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(selectors.adjustment_detail(self.session(request, pk), number))
+        return Response(adjustment_detail(self.session(request, pk), number))
 
     @extend_schema(
         request=AdjustmentCorrectionSerializer,
@@ -60,13 +62,13 @@ class AdjustmentDetailView(SessionView):
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)
-        selectors.adjustment_detail(session, number)  # 404 unless it is one
+        adjustment_detail(session, number)  # 404 unless it is one
         body = body_of(request)
         return corrected(request, session, number, body, _adjustment_body(without(body, "version")))
 
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)
-        selectors.adjustment_detail(session, number)
-        game_round = services.round_void(session=session, number=number, user=request.user)
-        return Response(selectors.round_answer(game_round))
+        adjustment_detail(session, number)
+        game_round = round_void(session=session, number=number, user=request.user)
+        return Response(round_answer(game_round))

@@ -12,10 +12,11 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from calculator import paging, selectors
+from calculator import paging
 from calculator.api.serializers.common import errors
 from calculator.errors import invalid
 from calculator.models import Session
+from calculator.selectors.access import session_for_user
 
 # ?limit= and ?offset= of the lists (calculator.paging), and the headers of a page.
 LIMIT_PARAMETER = OpenApiParameter(
@@ -70,4 +71,4 @@ class SessionView(APIView):
     """Base for the views of one session the caller owns or was invited to."""
 
     def session(self, request: Request, pk: int) -> Session:
-        return selectors.session_for_user(request.user, pk)
+        return session_for_user(request.user, pk)

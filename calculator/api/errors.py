@@ -16,9 +16,9 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from calculator import selectors
 from calculator.api.parsers import too_large
 from calculator.errors import CalculatorError, RoundConflict
+from calculator.selectors.ledger import round_as_dict
 
 KINDS: list[tuple[type[exceptions.APIException], str, str, str]] = [
     (
@@ -96,7 +96,7 @@ def conflict_body(exc: RoundConflict) -> dict[str, Any]:
     there = exc.round
     return {
         **exc.as_dict(),
-        "round": selectors.round_as_dict(there) if there is not None else None,
+        "round": round_as_dict(there) if there is not None else None,
         "next_round": exc.next_round,
     }
 

@@ -12,17 +12,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator import paging, selectors
+from calculator import paging
 from calculator.api.common import PAGE_HEADERS, READ_ERRORS, SessionView
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.exports import ExportSerializer, ShareSerializer
+from calculator.selectors.access import session_by_share_token, share_version
+from calculator.selectors.exports import session_export, share_view
 
 
 class ExportView(SessionView):
     @extend_schema(responses={200: ExportSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
-        response = Response(selectors.session_export(session))
+        response = Response(session_export(session))
         response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
         return response
 
@@ -30,7 +32,7 @@ class ExportView(SessionView):
 def share_etag(request: Request, token: str) -> str | None:
     """The share link's version of the sitting and the page asked for: one query, and a
     matching If-None-Match answers 304 with nothing more read."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         return None
     pk, version = row
@@ -68,9 +70,7 @@ class ShareView(APIView):
     @method_decorator(condition(etag_func=share_etag))
     def get(self, request: Request, token: str) -> Response:
         window = paging.window_of(request.query_params, default_limit=paging.SHARE_LIMIT)
-        shared = selectors.share_view(
-            selectors.session_by_share_token(token), offset=window.offset, limit=window.limit
-        )
+        shared = share_view(session_by_share_token(token), offset=window.offset, limit=window.limit)
         ledger = shared["ledger"]
         return paging.add_paging_headers(
             Response(shared),

@@ -14,13 +14,31 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator import selectors, services
 from calculator.api.common import READ_ERRORS, SessionView, body_of, shown
 from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.standings import TransferSerializer
 from calculator.errors import invalid
 from calculator.models import Group
+from calculator.selectors.groups import (
+    GROUP_PERIODS,
+    group_board,
+    group_detail,
+    group_for_user,
+    group_game_of,
+    group_period_of,
+    groups_for_user,
+)
+from calculator.services.groups import (
+    GROUP_NAME_MAX,
+    GROUP_PLAYERS_MAX,
+    group_create,
+    group_delete,
+    group_member_add,
+    group_member_remove,
+    group_update,
+)
+from calculator.services.sittings import session_paid_out
 
 
 class GroupPlayerSerializer(serializers.Serializer):
@@ -42,15 +60,15 @@ class GroupSerializer(serializers.Serializer):
 
 
 class GroupCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=services.GROUP_NAME_MAX)
+    name = serializers.CharField(max_length=GROUP_NAME_MAX)
     players = serializers.ListField(
         child=serializers.IntegerField(),
-        help_text=f"Ids of 2 to {services.GROUP_PLAYERS_MAX} players of the caller's roster",
+        help_text=f"Ids of 2 to {GROUP_PLAYERS_MAX} players of the caller's roster",
     )
 
 
 class GroupChangeSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=services.GROUP_NAME_MAX, required=False)
+    name = serializers.CharField(max_length=GROUP_NAME_MAX, required=False)
     players = serializers.ListField(child=serializers.IntegerField(), required=False)
     members = serializers.ListField(
         child=serializers.CharField(),
@@ -101,7 +119,7 @@ class HeadToHeadSerializer(serializers.Serializer):
 
 
 class PeriodSerializer(serializers.Serializer):
-    period = serializers.ChoiceField(selectors.GROUP_PERIODS)
+    period = serializers.ChoiceField(GROUP_PERIODS)
     value = serializers.CharField(allow_null=True, help_text="2026-12, 2026-Q4 or 2026")
     previous = serializers.CharField(allow_null=True)
     next = serializers.CharField(allow_null=True)
@@ -148,7 +166,7 @@ class PaidOutSerializer(serializers.Serializer):
 
 
 STANDINGS_PARAMETERS = [
-    OpenApiParameter("period", {"type": "string", "enum": list(selectors.GROUP_PERIODS)}),
+    OpenApiParameter("period", {"type": "string", "enum": list(GROUP_PERIODS)}),
     OpenApiParameter("month", OpenApiTypes.STR, description="2026-12 (default: this month)"),
     OpenApiParameter("season", OpenApiTypes.STR, description="2026-Q4 (default: this one)"),
     OpenApiParameter("year", OpenApiTypes.STR, description="2026 (default: this year)"),
@@ -162,8 +180,8 @@ class GroupListView(APIView):
 
     @extend_schema(responses={200: GroupSerializer(many=True), **errors(401)})
     def get(self, request: Request) -> Response:
-        groups = selectors.groups_for_user(request.user)
-        return Response([selectors.group_detail(request.user, group) for group in groups])
+        groups = groups_for_user(request.user)
+        return Response([group_detail(request.user, group) for group in groups])
 
     # 422: E_LIMIT, as many groups as an account may own; E_IDEMPOTENCY, the key was first sent
     # with another body.
@@ -178,17 +196,17 @@ class GroupListView(APIView):
         body = body_of(request)
 
         def create() -> tuple[int, dict]:
-            group = services.group_create(
+            group = group_create(
                 owner=request.user, name=body.get("name"), players=body.get("players")
             )
-            return 201, as_sent(selectors.group_detail(request.user, group))
+            return 201, as_sent(group_detail(request.user, group))
 
         return answer_once(request, create)
 
 
 class GroupView(APIView):
     def group(self, request: Request, pk: int) -> Group:
-        return selectors.group_for_user(request.user, pk)
+        return group_for_user(request.user, pk)
 
 
 def _usernames(value: object) -> list[str]:
@@ -203,7 +221,7 @@ def _usernames(value: object) -> list[str]:
 class GroupDetailView(GroupView):
     @extend_schema(responses={200: GroupSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.group_detail(request.user, self.group(request, pk)))
+        return Response(group_detail(request.user, self.group(request, pk)))
 
     @extend_schema(
         request=GroupChangeSerializer,
@@ -218,21 +236,21 @@ class GroupDetailView(GroupView):
         for field in ("name", "players"):
             if field in body and body[field] is None:
                 raise invalid(f"{field} 不能是 null。", f"{field} cannot be null.")
-        group = services.group_update(
+        group = group_update(
             group=group, user=request.user, name=body.get("name"), players=body.get("players")
         )
         if members is not None:
             now = set(group.members.values_list("username", flat=True))
             for username in sorted(set(members) - now):
-                services.group_member_add(group=group, user=request.user, username=username)
+                group_member_add(group=group, user=request.user, username=username)
             for username in sorted(now - set(members)):
-                services.group_member_remove(group=group, user=request.user, username=username)
-        return Response(selectors.group_detail(request.user, group))
+                group_member_remove(group=group, user=request.user, username=username)
+        return Response(group_detail(request.user, group))
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         """Delete the group (owner only); its players and sittings stay."""
-        services.group_delete(group=self.group(request, pk), user=request.user)
+        group_delete(group=self.group(request, pk), user=request.user)
         return Response(status=204)
 
 
@@ -246,9 +264,9 @@ class GroupStandingsView(GroupView):
     )
     def get(self, request: Request, pk: int) -> Response:
         group = self.group(request, pk)
-        period = selectors.group_period_of(request.query_params, timezone.localdate())
-        game = selectors.group_game_of(request.query_params)
-        standings, unpaid, _ = selectors.group_board(request.user, group, period, game)
+        period = group_period_of(request.query_params, timezone.localdate())
+        game = group_game_of(request.query_params)
+        standings, unpaid, _ = group_board(request.user, group, period, game)
         return Response({**standings, "unpaid": unpaid})
 
 
@@ -266,14 +284,10 @@ class PaidOutView(SessionView):
 
     @extend_schema(request=None, responses={200: PaidOutSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        session = services.session_paid_out(
-            session=self.session(request, pk), user=request.user, paid=True
-        )
+        session = session_paid_out(session=self.session(request, pk), user=request.user, paid=True)
         return Response(paid_out_answer(session))
 
     @extend_schema(responses={200: PaidOutSerializer, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
-        session = services.session_paid_out(
-            session=self.session(request, pk), user=request.user, paid=False
-        )
+        session = session_paid_out(session=self.session(request, pk), user=request.user, paid=False)
         return Response(paid_out_answer(session))

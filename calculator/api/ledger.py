@@ -9,10 +9,12 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from calculator import paging, selectors
+import calculator.selectors.ledger
+from calculator import paging
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, SessionView
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.ledger import LedgerSerializer
+from calculator.selectors.ledger import ledger_csv
 
 
 class LedgerView(SessionView):
@@ -21,7 +23,7 @@ class LedgerView(SessionView):
     )
     def get(self, request: Request, pk: int) -> Response:
         window = paging.window_of(request.query_params)
-        ledger = selectors.ledger(
+        ledger = calculator.selectors.ledger.ledger(
             self.session(request, pk), offset=window.offset or 0, limit=window.limit
         )
         return paging.add_paging_headers(
@@ -37,8 +39,6 @@ class LedgerCsvView(SessionView):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> HttpResponse:
         session = self.session(request, pk)
-        response = HttpResponse(
-            selectors.ledger_csv(session), content_type="text/csv; charset=utf-8"
-        )
+        response = HttpResponse(ledger_csv(session), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-ledger.csv"'
         return response

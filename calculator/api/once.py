@@ -1,6 +1,6 @@
 """A write of the API happens once: the ``Idempotency-Key`` header as the schema documents it,
-and a roster or group write answered once per key (``services.answered_once``; a round's own
-key is checked by ``services.round_record``)."""
+and a roster or group write answered once per key (``services.once.answered_once``; a round's own
+key is checked by ``services.rounds.round_record``)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from calculator import services
 from calculator.api.common import body_of
+from calculator.services.once import answered_once
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key",
@@ -34,8 +34,8 @@ def as_sent(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer_once(request: Request, write: Any) -> Response:
-    """A roster or group write once per ``Idempotency-Key`` (services.answered_once)."""
-    answered = services.answered_once(
+    """A roster or group write once per ``Idempotency-Key`` (services.once.answered_once)."""
+    answered = answered_once(
         user=request.user,
         key=request.headers.get("Idempotency-Key"),
         request_body={"path": request.path, "body": body_of(request)},

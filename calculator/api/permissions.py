@@ -1,7 +1,7 @@
 """Who may do what to a session.
 
 Reading and writing a session both need its owner or an invited member: for anyone else the
-session does not exist (404, see ``selectors.session_for_user``). Inviting is the owner's alone.
+session does not exist (404, see ``selectors.access.session_for_user``). Inviting is the owner's alone.
 A share link (``/api/share/<token>/``) reads without logging in.
 """
 

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator import paging, selectors, services
+from calculator import paging
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, body_of, shown
 from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
 from calculator.api.serializers.common import errors
@@ -24,6 +24,15 @@ from calculator.api.serializers.roster import (
 )
 from calculator.errors import invalid
 from calculator.models import Player
+from calculator.selectors.roster import (
+    period_of,
+    player_detail,
+    player_for_user,
+    player_record,
+    players_for_user,
+    roster,
+)
+from calculator.services.roster import player_link, player_merge, player_rename, player_unlink
 
 
 class PlayerListView(APIView):
@@ -35,10 +44,10 @@ class PlayerListView(APIView):
     )
     def get(self, request: Request) -> Response:
         window = paging.window_of(request.query_params)
-        players = selectors.players_for_user(request.user)
+        players = players_for_user(request.user)
         offset = window.offset or 0
         page = list(players[offset : offset + window.limit])
-        response = Response(selectors.roster(request.user, page))
+        response = Response(roster(request.user, page))
         return paging.add_paging_headers(
             response, request, total=players.count(), offset=offset, limit=window.limit
         )
@@ -46,13 +55,13 @@ class PlayerListView(APIView):
 
 class PlayerView(APIView):
     def player(self, request: Request, pk: int) -> Player:
-        return selectors.player_for_user(request.user, pk)
+        return player_for_user(request.user, pk)
 
 
 class PlayerDetailView(PlayerView):
     @extend_schema(responses={200: PlayerDetailSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.player_detail(request.user, self.player(request, pk)))
+        return Response(player_detail(request.user, self.player(request, pk)))
 
     # 403: E_FORBIDDEN, a player linked to the caller but on another's roster.
     @extend_schema(
@@ -64,21 +73,21 @@ class PlayerDetailView(PlayerView):
         body = body_of(request)
         if "name" not in body:
             raise invalid("請提供 name。", "name is required.")
-        player = services.player_rename(
+        player = player_rename(
             player=self.player(request, pk), user=request.user, name=body["name"]
         )
-        return Response(selectors.player_detail(request.user, player))
+        return Response(player_detail(request.user, player))
 
 
 class PlayerStatsView(PlayerView):
-    """The player's statistics for a period (``selectors.player_record``): GET ``period``
+    """The player's statistics for a period (``selectors.roster.player_record``): GET ``period``
     (month, year, all, range) and, for a range, ``from`` and ``to`` (YYYY-MM-DD)."""
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS, **errors(400)})
     def get(self, request: Request, pk: int) -> Response:
         player = self.player(request, pk)
-        period = selectors.period_of(request.query_params, timezone.localdate())
-        return Response(selectors.player_record(request.user, player, period))
+        period = period_of(request.query_params, timezone.localdate())
+        return Response(player_record(request.user, player, period))
 
 
 class PlayerMergeView(PlayerView):
@@ -103,9 +112,9 @@ class PlayerMergeView(PlayerView):
 
         def merge() -> tuple[int, dict]:
             keep = self.player(request, pk)
-            merged = selectors.player_for_user(request.user, other)
-            kept = services.player_merge(owner=request.user, keep=keep, merged=merged)
-            return 200, as_sent(selectors.player_detail(request.user, kept))
+            merged = player_for_user(request.user, other)
+            kept = player_merge(owner=request.user, keep=keep, merged=merged)
+            return 200, as_sent(player_detail(request.user, kept))
 
         return answer_once(request, merge)
 
@@ -122,10 +131,10 @@ class PlayerLinkView(PlayerView):
         body = body_of(request)
 
         def link() -> tuple[int, dict]:
-            player = services.player_link(
+            player = player_link(
                 player=self.player(request, pk), user=request.user, username=body.get("username")
             )
-            return 200, as_sent(selectors.player_detail(request.user, player))
+            return 200, as_sent(player_detail(request.user, player))
 
         return answer_once(request, link)
 
@@ -138,7 +147,7 @@ class PlayerLinkView(PlayerView):
         player no more."""
 
         def unlink() -> tuple[int, dict]:
-            player = services.player_unlink(player=self.player(request, pk), user=request.user)
-            return 200, as_sent(selectors.player_detail(request.user, player))
+            player = player_unlink(player=self.player(request, pk), user=request.user)
+            return 200, as_sent(player_detail(request.user, player))
 
         return answer_once(request, unlink)

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from calculator import paging, selectors, services
+from calculator import paging
 from calculator.api.common import (
     PAGE_PARAMETERS,
     READ_ERRORS,
@@ -30,6 +30,8 @@ from calculator.api.serializers.rounds import (
 )
 from calculator.errors import invalid
 from calculator.models import Round, Session
+from calculator.selectors.ledger import round_answer, round_detail, rounds_page
+from calculator.services.rounds import round_correct, round_record, round_void
 
 # A round's post or correction: its 409 may name the round that is there (ConflictSerializer).
 ROUND_WRITE_ERRORS = {**WRITE_ERRORS, 409: ConflictSerializer}
@@ -62,9 +64,7 @@ class RoundListView(SessionView):
     )
     def get(self, request: Request, pk: int) -> Response:
         window = paging.window_of(request.query_params)
-        page = selectors.rounds_page(
-            self.session(request, pk), offset=window.offset or 0, limit=window.limit
-        )
+        page = rounds_page(self.session(request, pk), offset=window.offset or 0, limit=window.limit)
         return paging.add_paging_headers(
             Response(page["rounds"]),
             request,
@@ -97,7 +97,7 @@ def recorded(
     expected = _round_pointer(
         body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
     )
-    recorded = services.round_record(
+    recorded = round_record(
         session=session,
         entry=entry,
         user=request.user,
@@ -119,10 +119,10 @@ def corrected(
         "這次更正是在這一條的第幾版上改的",
         "the version of the entry this correction was made on",
     )
-    game_round = services.round_correct(
+    game_round = round_correct(
         session=session, number=number, entry=entry, user=request.user, expected_version=version
     )
-    return Response(selectors.round_answer(game_round))
+    return Response(round_answer(game_round))
 
 
 def _not_an_adjustment(body: dict[str, Any]) -> None:
@@ -138,7 +138,7 @@ def _not_an_adjustment(body: dict[str, Any]) -> None:
 class RoundDetailView(SessionView):
     @extend_schema(responses={200: RoundSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int, number: int) -> Response:
-        return Response(selectors.round_detail(self.session(request, pk), number))
+        return Response(round_detail(self.session(request, pk), number))
 
     # 409: E_CONFLICT, version is stale (with the round as it is now), the round is voided, or the
     # sitting is archived.
@@ -155,7 +155,5 @@ class RoundDetailView(SessionView):
     # 409: E_CONFLICT, the sitting is archived.
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
-        game_round = services.round_void(
-            session=self.session(request, pk), number=number, user=request.user
-        )
-        return Response(selectors.round_answer(game_round))
+        game_round = round_void(session=self.session(request, pk), number=number, user=request.user)
+        return Response(round_answer(game_round))

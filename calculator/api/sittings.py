@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from calculator import paging, selectors, services
+from calculator import paging
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, SessionView, body_of
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers.common import errors
@@ -25,6 +25,20 @@ from calculator.api.serializers.sittings import (
     ShareTokenSerializer,
 )
 from calculator.errors import invalid
+from calculator.selectors.access import members_list, sessions_listed
+from calculator.selectors.sittings import session_detail, session_summaries
+from calculator.services.imports import session_import
+from calculator.services.sittings import (
+    member_remove,
+    rules_change,
+    session_archive,
+    session_create,
+    session_delete,
+    session_invite,
+    session_restore,
+    share_link_revoke,
+    share_link_rotate,
+)
 
 
 class SessionListView(APIView):
@@ -42,10 +56,10 @@ class SessionListView(APIView):
     def get(self, request: Request) -> Response:
         window = paging.window_of(request.query_params)
         archived = paging.flag_of(request.query_params, "archived")
-        sessions = selectors.sessions_listed(request.user, archived=archived)
+        sessions = sessions_listed(request.user, archived=archived)
         offset = window.offset or 0
         page = sessions[offset : offset + window.limit]
-        response = Response(selectors.session_summaries(page))
+        response = Response(session_summaries(page))
         return paging.add_paging_headers(
             response, request, total=sessions.count(), offset=offset, limit=window.limit
         )
@@ -57,7 +71,7 @@ class SessionListView(APIView):
     )
     def post(self, request: Request) -> Response:
         body = body_of(request)
-        session = services.session_create(
+        session = session_create(
             owner=request.user,
             name=body.get("name", ""),
             players=body.get("players"),
@@ -69,18 +83,18 @@ class SessionListView(APIView):
             player_ids=body.get("player_ids"),
             new_players=body.get("new_players"),
         )
-        return Response(selectors.session_detail(session), status=201)
+        return Response(session_detail(session), status=201)
 
 
 class SessionDetailView(SessionView):
     @extend_schema(responses={200: SessionDetailSerializer, **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.session_detail(self.session(request, pk)))
+        return Response(session_detail(self.session(request, pk)))
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         """Delete the sitting with its rounds and payments (owner only); it cannot be undone."""
-        services.session_delete(session=self.session(request, pk), user=request.user)
+        session_delete(session=self.session(request, pk), user=request.user)
         return Response(status=204)
 
 
@@ -95,8 +109,8 @@ class RulesView(SessionView):
         if "rules" not in body:
             raise invalid("請提供 rules。", "rules is required.")
         session = self.session(request, pk)
-        services.rules_change(session=session, rules=body["rules"], user=request.user)
-        return Response(selectors.session_detail(session), status=201)
+        rules_change(session=session, rules=body["rules"], user=request.user)
+        return Response(session_detail(session), status=201)
 
 
 class MembersView(SessionView):
@@ -105,7 +119,7 @@ class MembersView(SessionView):
     @extend_schema(responses={200: MemberSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, pk: int) -> Response:
         """Who may see and record: the owner (``owner``: true) first, then the members."""
-        return Response(selectors.members_list(self.session(request, pk)))
+        return Response(members_list(self.session(request, pk)))
 
     @extend_schema(
         request=InviteSerializer,
@@ -114,9 +128,7 @@ class MembersView(SessionView):
     def post(self, request: Request, pk: int) -> Response:
         session = self.session(request, pk)
         self.check_object_permissions(request, session)
-        user = services.session_invite(
-            session=session, username=body_of(request).get("username", "")
-        )
+        user = session_invite(session=session, username=body_of(request).get("username", ""))
         return Response({"username": user.get_username()}, status=201)
 
 
@@ -128,8 +140,8 @@ class ImportView(APIView):
         responses={201: SessionDetailSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
-        session = services.session_import(owner=request.user, data=body_of(request))
-        return Response(selectors.session_detail(session), status=201)
+        session = session_import(owner=request.user, data=body_of(request))
+        return Response(session_detail(session), status=201)
 
 
 class ShareLinkView(SessionView):
@@ -137,12 +149,12 @@ class ShareLinkView(SessionView):
 
     @extend_schema(request=None, responses={200: ShareTokenSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        token = services.share_link_rotate(session=self.session(request, pk), user=request.user)
+        token = share_link_rotate(session=self.session(request, pk), user=request.user)
         return Response({"share_token": token})
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
-        services.share_link_revoke(session=self.session(request, pk), user=request.user)
+        share_link_revoke(session=self.session(request, pk), user=request.user)
         return Response(status=204)
 
 
@@ -151,9 +163,7 @@ class MemberView(SessionView):
 
     @extend_schema(responses={204: None, **errors(400, 401, 403, 404)})
     def delete(self, request: Request, pk: int, username: str) -> Response:
-        services.member_remove(
-            session=self.session(request, pk), user=request.user, username=username
-        )
+        member_remove(session=self.session(request, pk), user=request.user, username=username)
         return Response(status=204)
 
 
@@ -162,11 +172,11 @@ class ArchiveView(SessionView):
 
     @extend_schema(request=None, responses={200: SessionDetailSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
-        session = services.session_archive(session=self.session(request, pk), user=request.user)
-        return Response(selectors.session_detail(session))
+        session = session_archive(session=self.session(request, pk), user=request.user)
+        return Response(session_detail(session))
 
     # 422: E_LIMIT, the owner already has as many live sittings as an account may.
     @extend_schema(responses={200: SessionDetailSerializer, **errors(401, 403, 404, 422)})
     def delete(self, request: Request, pk: int) -> Response:
-        session = services.session_restore(session=self.session(request, pk), user=request.user)
-        return Response(selectors.session_detail(session))
+        session = session_restore(session=self.session(request, pk), user=request.user)
+        return Response(session_detail(session))

@@ -2,7 +2,7 @@
 other player, or a fine paid to one player), a side payment, a chip correction. One form records
 one (written once, for the entry number it was opened for) and corrects one (on the version it
 was opened on); voiding goes through the round's own void page. The services check every field
-(``services.adjustment_parse``) and their refusal is shown on the form, nothing saved."""
+(``services.adjustments.adjustment_parse``) and their refusal is shown on the form, nothing saved."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
+from calculator.selectors.sittings import seat_names, session_balances, session_state
+from calculator.services.rounds import round_correct, round_record
 from calculator.web.common import remember_changes, seats_in_play, while_open, with_session
 from calculator.web.once import any_post, written_once
 from calculator.web.rounds import posted_number
@@ -54,7 +55,7 @@ def form_context(
     values: dict[str, Any],
     error: str | None = None,
 ) -> dict[str, Any]:
-    state = selectors.session_state(session)
+    state = session_state(session)
     return {
         "session": session,
         "round": game_round,
@@ -63,7 +64,7 @@ def form_context(
         "kinds": kind_choices(),
         "seats": [
             (seat, name)
-            for seat, name in selectors.seat_names(session).items()
+            for seat, name in seat_names(session).items()
             if seat in seats_in_play(session)
         ],
         "each": EACH,
@@ -116,10 +117,10 @@ def adjustment_edit(request: HttpRequest, session: Session, number: int) -> Http
 
 def save(request: HttpRequest, session: Session, game_round: Round | None) -> HttpResponse:
     entry = posted_entry(request)
-    before = selectors.session_balances(session)
+    before = session_balances(session)
     try:
         if game_round is None:
-            recorded = services.round_record(
+            recorded = round_record(
                 session=session,
                 entry=entry,
                 user=request.user,
@@ -132,7 +133,7 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
                 ),
             }
         else:
-            services.round_correct(
+            round_correct(
                 session=session,
                 number=game_round.number,
                 entry=entry,
@@ -159,7 +160,7 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
             session,
             game_round,
             shown_values(entry),
-            pick(problem.as_dict()["error"], "message", selectors.seat_names(session)),
+            pick(problem.as_dict()["error"], "message", seat_names(session)),
         )
         return render(request, "web/adjustment_form.html", context, status=400)
     remember_changes(request, session, before, title)

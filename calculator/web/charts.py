@@ -24,7 +24,7 @@ def balance_chart(
     """One polyline per seat through its running balance after each round (from 0 before round 1).
 
     ``rounds`` are the ledger's entries in order, each with ``balances`` by seat and its
-    ``number`` (they may be a sample of the rounds, ``selectors.balance_series``: each is drawn at
+    ``number`` (they may be a sample of the rounds, ``selectors.standings.balance_series``: each is drawn at
     its own round). For the later rounds of a sitting, ``start`` is each seat's balance after
     round ``first``, where the lines begin. ``seats``: the seats in play (a line each).
     """

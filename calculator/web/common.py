@@ -22,10 +22,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 import scoring
-from calculator import selectors
 from calculator.errors import CalculatorError
 from calculator.models import Session
 from calculator.money import money_str
+from calculator.selectors.access import session_for_user
+from calculator.selectors.sittings import session_balances
 from calculator.web.forms import HouseRulesForm, game_from, game_name, player_count_from
 from calculator.web.games import web_game
 from calculator.web.once import CHANGES_KEY
@@ -41,7 +42,7 @@ def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
     @login_required
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            session = selectors.session_for_user(request.user, pk)
+            session = session_for_user(request.user, pk)
         except CalculatorError:
             raise Http404(_("找不到这一场。")) from None
         return view(request, session, *args, **kwargs)
@@ -117,7 +118,7 @@ def remember_changes(
     request: HttpRequest, session: Session, before: Mapping[str, Decimal], title: str
 ) -> None:
     """Keep what a change did to the balances for the session page to show once."""
-    changes = balance_changes(before, selectors.session_balances(session), seats_in_play(session))
+    changes = balance_changes(before, session_balances(session), seats_in_play(session))
     request.session[CHANGES_KEY] = {"title": title, "seats": changes}
 
 

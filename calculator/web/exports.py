@@ -14,9 +14,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from calculator import selectors
 from calculator.errors import CalculatorError
 from calculator.models import Session
+from calculator.selectors.access import session_by_share_token, share_version
+from calculator.selectors.exports import session_export
+from calculator.selectors.ledger import ledger_csv
 from calculator.web.common import render_page_or, with_session
 from calculator.web.rounds import round_context
 from calculator.web.sittings import page_number, session_context
@@ -25,7 +27,7 @@ from calculator.web.sittings import page_number, session_context
 @with_session
 def export_json(request: HttpRequest, session: Session) -> HttpResponse:
     response = JsonResponse(
-        selectors.session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
+        session_export(session), json_dumps_params={"ensure_ascii": False, "indent": 2}
     )
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.json"'
     return response
@@ -33,7 +35,7 @@ def export_json(request: HttpRequest, session: Session) -> HttpResponse:
 
 @with_session
 def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
-    response = HttpResponse(selectors.ledger_csv(session), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(ledger_csv(session), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.csv"'
     return response
 
@@ -43,7 +45,7 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page, polled every 3 s. One query (the sitting's version) answers a poll
     with nothing new (204: htmx keeps what it shows) and a reload whose ETag still holds
     (304); only a change renders the rounds again."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         if request.htmx:
             # The owner stopped sharing or made a new link while this page was open: reload it,
@@ -75,7 +77,7 @@ def shared_page(
     response = get_conditional_response(request, etag=etag)
     if response is None:
         try:
-            session = selectors.session_by_share_token(token)
+            session = session_by_share_token(token)
         except CalculatorError:
             raise Http404(_("这个分享链接无效。")) from None
         response = draw(session)
@@ -91,7 +93,7 @@ def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     page as the owner's (tiles, reading, items with their rules, 包 reasons, payments and the
     calculator link) without anything that changes the sitting. A link stopped or replaced
     opens nothing, as the share page."""
-    row = selectors.share_version(token)
+    row = share_version(token)
     if row is None:
         raise Http404(_("这个分享链接无效。"))
     pk, version = row

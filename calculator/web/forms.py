@@ -247,7 +247,7 @@ class SessionForm(forms.Form):
         stored=True,
     )
 
-    # The <datalist> of names the user sat down with before (selectors.player_names_used).
+    # The <datalist> of names the user sat down with before (selectors.roster.player_names_used).
     KNOWN_NAMES_LIST = "known-player-names"
 
     def __init__(
@@ -260,7 +260,7 @@ class SessionForm(forms.Form):
     ) -> None:
         """``game`` and ``player_count``: the table chosen (from the data when it is bound); the
         name fields follow the seats in play, the ruleset the game. ``roster``: the user's people
-        (``selectors.roster_choices``): a seat whose name two of them share asks which one."""
+        (``selectors.roster.roster_choices``): a seat whose name two of them share asks which one."""
         super().__init__(*args, **kwargs)
         if self.is_bound:
             game = game_from(self.data, game)
@@ -363,7 +363,7 @@ class SessionForm(forms.Form):
 
     @staticmethod
     def initial_from(start: Mapping[str, Any]) -> dict[str, Any]:
-        """Form values for a new sitting of the same table (``selectors.session_restart``)."""
+        """Form values for a new sitting of the same table (``selectors.takeback.session_restart``)."""
         initial = {
             "name": start["name"],
             "ruleset": start["ruleset"],
@@ -485,10 +485,10 @@ class InviteForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """A session export (``selectors.session_export``), uploaded as a file or pasted as text.
+    """A session export (``selectors.exports.session_export``), uploaded as a file or pasted as text.
 
     Only the shape of the file is checked here, so a mistake is named in the page's language;
-    ``services.session_import`` checks the rest (names, rules, every hand) and saves nothing
+    ``services.imports.session_import`` checks the rest (names, rules, every hand) and saves nothing
     unless all of it is right."""
 
     MAX_BYTES = 2 * 1024 * 1024

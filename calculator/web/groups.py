@@ -21,10 +21,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from calculator import selectors, services
+import calculator.selectors.groups
+import calculator.services.groups
+import calculator.services.sittings
 from calculator.errors import CalculatorError
 from calculator.models import Group, Player, Session
 from calculator.money import money_str
+from calculator.selectors.groups import (
+    GROUP_PERIODS,
+    group_board,
+    group_for_user,
+    group_game_of,
+    group_period_of,
+    group_sittings_of,
+    group_titles_of,
+    groups_for_user,
+)
+from calculator.services.groups import GROUP_NAME_MAX, group_create, group_update
 from calculator.web.common import short_game_name, sittings_listed, with_session
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
@@ -46,7 +59,7 @@ PERIOD_WORDS = {
 
 
 class GroupForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("群的名字"), max_length=services.GROUP_NAME_MAX)
+    name = forms.CharField(label=gettext_lazy("群的名字"), max_length=GROUP_NAME_MAX)
     players = forms.TypedMultipleChoiceField(
         label=gettext_lazy("群里的人"),
         coerce=int,
@@ -72,7 +85,7 @@ class MemberForm(forms.Form):
 def group_of(request: HttpRequest, pk: int) -> Group:
     """A group the user may see; 404 for anyone else's."""
     try:
-        return selectors.group_for_user(request.user, pk)
+        return group_for_user(request.user, pk)
     except CalculatorError:
         raise Http404(_("找不到这个群。")) from None
 
@@ -88,8 +101,8 @@ def said(problem: CalculatorError) -> str:
 @login_required
 def group_list(request: HttpRequest, form: GroupForm | None = None) -> HttpResponse:
     groups = [
-        selectors.group_detail(request.user, group)
-        for group in selectors.groups_for_user(request.user).prefetch_related("players")
+        calculator.selectors.groups.group_detail(request.user, group)
+        for group in groups_for_user(request.user).prefetch_related("players")
     ]
     return render(
         request,
@@ -107,7 +120,7 @@ def group_new(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return group_list(request, form)
     try:
-        group = services.group_create(
+        group = group_create(
             owner=request.user,
             name=form.cleaned_data["name"],
             players=list(form.cleaned_data["players"]),
@@ -130,12 +143,12 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     problem = None
     today = timezone.localdate()
     try:
-        period = selectors.group_period_of(request.GET, today)
-        game = selectors.group_game_of(request.GET)
+        period = group_period_of(request.GET, today)
+        game = group_game_of(request.GET)
     except CalculatorError as refused_period:
         problem = said(refused_period)
-        period, game = selectors.group_period_of({}, today), None
-    detail = selectors.group_detail(request.user, group, members=False)
+        period, game = group_period_of({}, today), None
+    detail = calculator.selectors.groups.group_detail(request.user, group, members=False)
     # The group's people, read once for every part of the page.
     people = [
         Player(pk=player["id"], name=player["name"], owner_id=group.owner_id)
@@ -144,7 +157,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     order = [player.pk for player in people]
     # The period's sittings and those not paid out, read once for the standings, the settle-up
     # and the list below.
-    answer, unpaid, reading = selectors.group_board(request.user, group, period, game, people)
+    answer, unpaid, reading = group_board(request.user, group, period, game, people)
     names = {player["id"]: player["name"] for player in detail["players"]}
     game_code = game or "all"
     for row in answer["standings"]:
@@ -170,7 +183,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     ]
     periods = [
         {"kind": kind, "word": PERIOD_WORDS[kind], "url": _link(group.pk, period=kind, game=game)}
-        for kind in selectors.GROUP_PERIODS
+        for kind in GROUP_PERIODS
     ]
     return {
         "group": detail,
@@ -203,7 +216,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         ],
         "unpaid_ids": ",".join(str(pk) for pk in unpaid["sittings"]),
         "sittings": sittings_listed(
-            selectors.group_sittings_of(request.user, reading.period, SITTINGS_SHOWN)
+            group_sittings_of(request.user, reading.period, SITTINGS_SHOWN)
         ),
         "sittings_shown": SITTINGS_SHOWN,
     }
@@ -217,7 +230,7 @@ def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def settings_context(request: HttpRequest, group: Group, **forms_given: Any) -> dict[str, Any]:
-    detail = selectors.group_detail(request.user, group)
+    detail = calculator.selectors.groups.group_detail(request.user, group)
     return {
         "group": detail,
         "form": forms_given.get("form")
@@ -254,7 +267,7 @@ def group_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = GroupForm(request.POST, roster=own_roster(request))
     if form.is_valid():
         try:
-            services.group_update(
+            group_update(
                 group=group,
                 user=request.user,
                 name=form.cleaned_data["name"],
@@ -278,7 +291,9 @@ def group_member_add(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         username = form.cleaned_data["username"].strip()
         try:
-            services.group_member_add(group=group, user=request.user, username=username)
+            calculator.services.groups.group_member_add(
+                group=group, user=request.user, username=username
+            )
         except CalculatorError as problem:
             form.add_error("username", said(problem))
         else:
@@ -294,7 +309,9 @@ def group_member_add(request: HttpRequest, pk: int) -> HttpResponse:
 def group_member_remove(request: HttpRequest, pk: int, username: str) -> HttpResponse:
     group = owned_group(request, pk)
     try:
-        services.group_member_remove(group=group, user=request.user, username=username)
+        calculator.services.groups.group_member_remove(
+            group=group, user=request.user, username=username
+        )
     except CalculatorError as problem:
         messages.error(request, said(problem))
     else:
@@ -310,7 +327,7 @@ def group_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("confirm") != "1":
         return redirect(reverse("web:group_settings", args=[group.pk]) + "?ask=delete#delete")
     name = group.name
-    services.group_delete(group=group, user=request.user)
+    calculator.services.groups.group_delete(group=group, user=request.user)
     messages.success(request, _("已删除群“%(name)s”。人和牌局都还在。") % {"name": name})
     return redirect("web:groups")
 
@@ -324,7 +341,7 @@ def group_paid_out(request: HttpRequest, pk: int) -> HttpResponse:
     group = owned_group(request, pk)
     listed = request.POST.get("sittings", "")
     ids = [int(part) for part in listed.split(",") if part.strip().isdigit()]
-    marked = services.group_paid_out(group=group, user=request.user, sittings=ids)
+    marked = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
     messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": marked})
     return redirect("web:group", pk=group.pk)
 
@@ -336,7 +353,7 @@ def session_paid_out(request: HttpRequest, session: Session) -> HttpResponse:
     """The session page's small form: ``paid`` 1 marks the sitting paid out, 0 takes it back."""
     paid = request.POST.get("paid") == "1"
     try:
-        services.session_paid_out(session=session, user=request.user, paid=paid)
+        calculator.services.sittings.session_paid_out(session=session, user=request.user, paid=paid)
     except CalculatorError as problem:
         if problem.code == "E_FORBIDDEN":
             raise PermissionDenied(said(problem)) from None
@@ -349,12 +366,12 @@ def session_paid_out(request: HttpRequest, session: Session) -> HttpResponse:
 def player_groups(request: HttpRequest, player: Player) -> list[dict[str, Any]]:
     """The groups the user may see that ``player`` belongs to, each with the titles the player
     holds there this month (for the player's page)."""
-    groups = selectors.groups_for_user(request.user).filter(players=player)
-    month = selectors.group_period_of({}, timezone.localdate())
+    groups = groups_for_user(request.user).filter(players=player)
+    month = group_period_of({}, timezone.localdate())
     found = []
     for group in groups:
         held = []
-        for title in selectors.group_titles_of(group, month):
+        for title in group_titles_of(group, month):
             if player.pk in title["players"]:
                 word = str(TITLE_WORDS[title["title"]])
                 if title["title"] == "biggest":

@@ -30,8 +30,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from calculator import services
 from calculator.models import IdempotentAnswer
+from calculator.services.once import request_hash, same_request
 
 FIELD = "once"
 # Where a change keeps its summary of balances for the session page to show once
@@ -172,7 +172,7 @@ def answer(
                 first = IdempotentAnswer.objects.get(session=None, key=key, user=request.user)
         if claim is None:
             assert first is not None
-            if not services.same_request(first, request.user, body_hash):
+            if not same_request(first, request.user, body_hash):
                 return refused(request, first)
             return replayed(request, first, kwargs)
         changes_before = request.session.get(CHANGES_KEY)
@@ -286,7 +286,7 @@ def form_hash(request: HttpRequest) -> str:
                 digest.update(chunk)
             upload.seek(0)
             files[name].append([upload.name, digest.hexdigest()])
-    return services.request_hash({"path": request.path, "fields": fields, "files": files})
+    return request_hash({"path": request.path, "fields": fields, "files": files})
 
 
 def forget_old() -> None:

@@ -15,9 +15,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from calculator import selectors, services
+import calculator.selectors.roster
+import calculator.services.roster
 from calculator.errors import CalculatorError
 from calculator.models import Player
+from calculator.selectors.roster import (
+    Period,
+    period_of,
+    player_for_user,
+    player_record,
+    roster,
+    roster_choices,
+)
 from calculator.web.charts import balance_chart
 from calculator.web.common import short_game_name, sittings_listed
 from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
@@ -31,14 +40,14 @@ SITTINGS_SHOWN = 20
 def player_of(request: HttpRequest, pk: int) -> Player:
     """A player of the user's roster or linked to their account; 404 for anyone else's."""
     try:
-        return selectors.player_for_user(request.user, pk)
+        return player_for_user(request.user, pk)
     except CalculatorError:
         raise Http404 from None
 
 
 @login_required
 def player_list(request: HttpRequest) -> HttpResponse:
-    entries = selectors.roster(request.user)
+    entries = roster(request.user)
     return render(
         request,
         "web/players.html",
@@ -50,15 +59,13 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 
 def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[str, Any]:
-    detail = selectors.player_detail(request.user, player, limit=SITTINGS_SHOWN)
+    detail = calculator.selectors.roster.player_detail(request.user, player, limit=SITTINGS_SHOWN)
     # The roster to merge from is read only when merging was asked for (``?merge=``): merging is
     # rare, and a long roster's sittings cost a regular's page every visit otherwise.
     others = []
     asking = "merge" in request.GET or "merge_form" in forms
     if detail["yours"] and asking:
-        others = [
-            entry for entry in selectors.roster_choices(request.user) if entry["id"] != player.pk
-        ]
+        others = [entry for entry in roster_choices(request.user) if entry["id"] != player.pk]
     can_merge = (
         detail["yours"]
         and not asking
@@ -86,11 +93,11 @@ def record_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     wrong, with the problem said)."""
     problem = None
     try:
-        period = selectors.period_of(request.GET, timezone.localdate())
+        period = period_of(request.GET, timezone.localdate())
     except CalculatorError as refused_period:
         problem = pick(refused_period.as_dict()["error"], "message")
-        period = selectors.Period("all", None, None)
-    record = selectors.player_record(request.user, player, period)
+        period = Period("all", None, None)
+    record = player_record(request.user, player, period)
     for game in record["games"]:
         game["label"] = short_game_name(game["game"])
     # One line: the running total after each sitting of the period (0 before the first).
@@ -133,7 +140,9 @@ def player_rename(request: HttpRequest, player: int) -> HttpResponse:
         context = detail_context(request, found, rename_form=form)
         return render(request, "web/player.html", context, status=400)
     try:
-        services.player_rename(player=found, user=request.user, name=form.cleaned_data["name"])
+        calculator.services.roster.player_rename(
+            player=found, user=request.user, name=form.cleaned_data["name"]
+        )
     except CalculatorError as problem:
         return refused(request, found, problem)
     messages.success(
@@ -159,7 +168,7 @@ def player_merge(request: HttpRequest, player: int) -> HttpResponse:
     other = player_of(request, int(other_id))
     name = other.name
     try:
-        services.player_merge(owner=request.user, keep=found, merged=other)
+        calculator.services.roster.player_merge(owner=request.user, keep=found, merged=other)
     except CalculatorError as problem:
         return refused(request, found, problem)
     messages.success(
@@ -181,7 +190,7 @@ def player_link(request: HttpRequest, player: int) -> HttpResponse:
         return render(request, "web/player.html", context, status=400)
     username = form.cleaned_data["username"].strip()
     try:
-        services.player_link(player=found, user=request.user, username=username)
+        calculator.services.roster.player_link(player=found, user=request.user, username=username)
     except CalculatorError as problem:
         return refused(request, found, problem)
     messages.success(
@@ -200,7 +209,7 @@ def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
     was = found.user.get_username() if found.user_id else ""
     try:
-        services.player_unlink(player=found, user=request.user)
+        calculator.services.roster.player_unlink(player=found, user=request.user)
     except CalculatorError as problem:
         return refused(request, found, problem)
     messages.success(

@@ -16,10 +16,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import scoring
-from calculator import selectors, services
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
 from calculator.money import money_str
+from calculator.selectors import ledger
+from calculator.selectors.sittings import (
+    current_rules_version,
+    game_of_session,
+    hand_scored,
+    seat_names,
+    session_balances,
+    session_state,
+)
+from calculator.services import rounds
 from calculator.web import hand_links
 from calculator.web.common import (
     ask_first,
@@ -46,7 +55,7 @@ def hand_preview(
     correction keeps the context and the rules version the round was recorded with (R2.2, R12)."""
     if game_round is None:
         dealer, streak = state["dealer"], state["dealer_streak"]
-        version = selectors.current_rules_version(session)
+        version = current_rules_version(session)
     else:
         dealer, streak, version = (
             game_round.dealer,
@@ -55,7 +64,7 @@ def hand_preview(
         )
     # The game and the table size are the session's, never the form's (AJ14.1): hand_scored
     # sets them after the hand.
-    return selectors.hand_scored(session, hand, dealer, streak, version)
+    return hand_scored(session, hand, dealer, streak, version)
 
 
 def house_rules_in_force(session: Session, version: Any) -> dict[str, Any]:
@@ -73,8 +82,8 @@ def round_editor(
     """Record a new win, or correct round ``game_round``: preview (htmx or the 预览 button) or
     confirm. Nothing is saved unless the engine accepts the hand."""
     web = web_game(session.game)
-    names = selectors.seat_names(session)
-    version = game_round.rules_version if game_round else selectors.current_rules_version(session)
+    names = seat_names(session)
+    version = game_round.rules_version if game_round else current_rules_version(session)
     in_force = house_rules_in_force(session, version)
     form = web.round_form(
         request.POST or None,
@@ -93,7 +102,7 @@ def round_editor(
         "round": game_round,
         "seat_names": names,
         "honor_cycle": honor_cycle,
-        "state": selectors.session_state(session),
+        "state": session_state(session),
     }
     if request.method == "POST":
         context["specials"] = shown_specials(
@@ -147,10 +156,10 @@ def save_round(
             request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。")
         )
         return redirect("web:session", pk=session.pk)
-    before = selectors.session_balances(session)
+    before = session_balances(session)
     try:
         if game_round is None:
-            recorded = services.round_record(
+            recorded = rounds.round_record(
                 session=session,
                 entry=entry,
                 user=request.user,
@@ -160,7 +169,7 @@ def save_round(
             title = _("第%(n)s局已记录") % {"n": number}
         else:
             number = game_round.number
-            services.round_correct(
+            rounds.round_correct(
                 session=session,
                 number=number,
                 entry=entry,
@@ -174,9 +183,7 @@ def save_round(
         if "form" not in context:
             # A draw has no form to show the refusal on (the cap, E_LIMIT): the session page
             # says it.
-            messages.error(
-                request, pick(error_of(problem), "message", selectors.seat_names(session))
-            )
+            messages.error(request, pick(error_of(problem), "message", seat_names(session)))
             return redirect("web:session", pk=session.pk)
         context["error"] = error_of(problem)
         return render(request, "web/round_form.html", context, status=400)
@@ -236,12 +243,12 @@ def conflict_page(
     changed the round being corrected): nothing was saved. The page shows the round that is
     there and the one just entered side by side, with one tap for each way out: the same hand
     (nothing to do), record mine (as the next round, or over the changed round), discard mine."""
-    names = selectors.seat_names(session)
-    state = selectors.session_state(session)
+    names = seat_names(session)
+    state = session_state(session)
     there = conflict.round
     theirs = None
     if there is not None:
-        detail = selectors.round_detail(session, there.number)
+        detail = ledger.round_detail(session, there.number)
         theirs = {
             **detail,
             "recorded_by": there.recorded_by.get_username() if there.recorded_by else "",
@@ -254,7 +261,7 @@ def conflict_page(
     if game_round is not None:
         game_round.refresh_from_db()
     # A win is scored; so is a draw in a game whose draws can move money (紅中's kongs, HZ11).
-    if entry.get("result") == Round.WIN or selectors.game_of_session(session).draw_fields:
+    if entry.get("result") == Round.WIN or game_of_session(session).draw_fields:
         scored_as = {**hand}
         if entry.get("result") == Round.DRAW:
             scored_as["winners"] = []
@@ -336,7 +343,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
     """What a round's why page shows, the owner's and the share link's alike: the round, its
     result, and the calculator link that scores the same hand in the same context."""
     try:
-        detail = selectors.round_detail(session, number)
+        detail = ledger.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     hand = detail.get("hand") or {}
@@ -346,7 +353,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
             "session": session,
             "round": detail,
             "result": None,
-            "seat_names": selectors.seat_names(session),
+            "seat_names": seat_names(session),
             "check_url": None,
         }
     return {
@@ -354,7 +361,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
         "round": detail,
         "result": detail["scoring"],
         "hand_flowers": hand.get("flowers"),
-        "seat_names": selectors.seat_names(session),
+        "seat_names": seat_names(session),
         # The round's own dealer, streak and rules version (R2.2, R8, R12), the sitting's base
         # silver: what the round was scored with, so the calculator gives the same payments.
         "check_url": hand_links.round_link(
@@ -368,7 +375,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
                 "dealer_streak": detail["dealer_streak"],
                 "base_silver": money_str(session.base_silver),
             },
-            rules=selectors.round_rules(session, number),
+            rules=ledger.round_rules(session, number),
         ),
     }
 
@@ -379,13 +386,13 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
 def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """GET asks to confirm (works without JS); POST voids: kept in history, moves no money."""
     try:
-        detail = selectors.round_detail(session, number)
+        detail = ledger.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     if request.method == "POST":
-        before = selectors.session_balances(session)
-        services.round_void(session=session, number=number, user=request.user)
+        before = session_balances(session)
+        rounds.round_void(session=session, number=number, user=request.user)
         remember_changes(request, session, before, _("第%(n)s局已作废") % {"n": number})
         return redirect("web:session", pk=session.pk)
-    context = {"session": session, "round": detail, "seat_names": selectors.seat_names(session)}
+    context = {"session": session, "round": detail, "seat_names": seat_names(session)}
     return render(request, "web/round_void.html", context)

@@ -22,11 +22,31 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import calculator.selectors.ledger
+import calculator.services.sittings
 import scoring
-from calculator import selectors, services
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.models import Session
+from calculator.selectors.access import sessions_for_user
+from calculator.selectors.roster import player_names_used, roster_choices
+from calculator.selectors.sittings import (
+    current_rules_version,
+    rules_for,
+    seat_names,
+    session_balances,
+    session_state,
+    stored_state,
+)
+from calculator.selectors.takeback import session_restart, undo_preview
+from calculator.services import imports
+from calculator.services.sittings import (
+    rules_change,
+    session_create,
+    session_invite,
+    share_link_revoke,
+    share_link_rotate,
+)
 from calculator.web.charts import balance_chart
 from calculator.web.common import (
     archived_notice,
@@ -48,7 +68,7 @@ from calculator.web.templatetags.tiles import pick
 
 def session_lists(user: Any) -> dict[str, Any]:
     """The sittings a user sees: those in use, and the archived ones (a folded section)."""
-    sessions = list(selectors.sessions_for_user(user))
+    sessions = list(sessions_for_user(user))
     return {
         "sessions": [session for session in sessions if session.archived_at is None],
         "archived_sessions": [session for session in sessions if session.archived_at is not None],
@@ -75,7 +95,7 @@ def session_import(request: HttpRequest) -> HttpResponse:
         try:
             # The file's JSON may spell NUL or a lone surrogate (\u0000, \ud800), as the API's may.
             refuse_bad_text(export)
-            session = services.session_import(owner=request.user, data=export)
+            session = imports.session_import(owner=request.user, data=export)
         except CalculatorError as problem:
             # a refused round is named once, by the page, before the engine's words
             context["import_error"] = error_of(problem.in_round or problem)
@@ -88,7 +108,7 @@ def session_import(request: HttpRequest) -> HttpResponse:
 
 def import_notice(session: Session, export: Mapping[str, Any]) -> str:
     """Say what was imported, and whether the balances came out as the file says."""
-    rebuilt = selectors.session_balances(session)
+    rebuilt = session_balances(session)
     written = export.get("balances")
     rounds = session.rounds.count()
     try:
@@ -117,14 +137,14 @@ def session_new(request: HttpRequest) -> HttpResponse:
     if source is None:
         game, player_count = table_of(request)
         if request.method == "POST":
-            form = SessionForm(request.POST, roster=selectors.roster_choices(request.user))
+            form = SessionForm(request.POST, roster=roster_choices(request.user))
         else:
             # ?game=…&player_count=… (the game switch): names already typed are kept.
             kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
             form = SessionForm(initial=kept, game=game, player_count=player_count)
         ruleset, rules_form = house_rules_of(request, game)
     else:
-        start = selectors.session_restart(source)
+        start = session_restart(source)
         game, player_count = source.game, source.player_count
         form = SessionForm(
             initial=SessionForm.initial_from(start), game=game, player_count=player_count
@@ -142,10 +162,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
         return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
-    context["known_names"] = selectors.player_names_used(request.user)
+    context["known_names"] = player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
-            session = services.session_create(
+            session = session_create(
                 owner=request.user,
                 name=form.cleaned_data["name"],
                 players=form.players(),
@@ -190,16 +210,18 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     ``page`` (1: the newest ``ROUNDS_PER_PAGE``, 2: the ones before them, …) with their true
     running balances."""
     # The stored running state and the current rules, read once for everything below.
-    stored = selectors.stored_state(session)
-    version = selectors.current_rules_version(session)
-    state = selectors.session_state(session, version, stored)
+    stored = stored_state(session)
+    version = current_rules_version(session)
+    state = session_state(session, version, stored)
     # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
     total = state["next_round"] - 1
     pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
     page = min(page, pages)
     end = total - (page - 1) * ROUNDS_PER_PAGE
     offset = max(end - ROUNDS_PER_PAGE, 0)
-    ledger = selectors.ledger(session, offset=offset, limit=(end - offset) or None, stored=stored)
+    ledger = calculator.selectors.ledger.ledger(
+        session, offset=offset, limit=(end - offset) or None, stored=stored
+    )
     names = ledger["players"]
     shown = ledger["rounds"]
     start = balances_before(shown[0]) if shown else None
@@ -215,7 +237,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "state": state,
         # What keeping the deal adds (Anqing's 連莊加番, R8.2); None: nothing (AJ2.3).
         "lianzhuang_bonus": web_game(session.game).deal_bonus(
-            selectors.rules_for(session, version), state["dealer_streak"]
+            rules_for(session, version), state["dealer_streak"]
         ),
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
@@ -252,7 +274,7 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         # Only the whole page asks to undo, confirms a draw and shows the QR code.
         if session.archived_at is None:
             balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
-            context["undo"] = selectors.undo_preview(session, balances)
+            context["undo"] = undo_preview(session, balances)
         context["asking"] = request.GET.get("confirm")
         if context["share_url"]:
             context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
@@ -270,9 +292,7 @@ def members(request: HttpRequest, session: Session) -> HttpResponse:
     context: dict[str, Any] = {"session": session, "is_owner": is_owner, "form": form}
     if request.method == "POST" and form.is_valid():
         try:
-            invited = services.session_invite(
-                session=session, username=form.cleaned_data["username"]
-            )
+            invited = session_invite(session=session, username=form.cleaned_data["username"])
         except CalculatorError as problem:
             context["error"] = error_of(problem)
         else:
@@ -293,7 +313,7 @@ def members(request: HttpRequest, session: Session) -> HttpResponse:
 def rules(request: HttpRequest, session: Session) -> HttpResponse:
     """The house rules in force and their history; a change makes a new version that only the
     rounds recorded after it use (R12)."""
-    current = selectors.current_rules_version(session)
+    current = current_rules_version(session)
     in_force = current.overrides if current else {}
     form = HouseRulesForm(
         request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
@@ -309,13 +329,11 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
                 context["unchanged"] = True
             else:
                 try:
-                    version = services.rules_change(
-                        session=session, rules=changed, user=request.user
-                    )
+                    version = rules_change(session=session, rules=changed, user=request.user)
                 except CalculatorError as problem:
                     context["error"] = error_of(problem)
                 else:
-                    next_round = selectors.session_state(session)["next_round"]
+                    next_round = session_state(session)["next_round"]
                     messages.success(
                         request,
                         _("家规已改成第%(v)s版：从第%(n)s局起按新家规算分，已经记过的局不变。")
@@ -324,7 +342,7 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
                     return redirect("web:session", pk=session.pk)
         else:
             context["invalid"] = True
-    context["state"] = selectors.session_state(session)
+    context["state"] = session_state(session)
     context["versions"] = rules_history(session, form)
     return render(request, "web/rules.html", context, status=400 if context.get("error") else 200)
 
@@ -357,7 +375,7 @@ def refused(
 ) -> HttpResponse:
     """A change the service refused: 403 when it is the owner's alone, otherwise back to the
     page with the service's words."""
-    message = pick(error_of(problem), "message", selectors.seat_names(session))
+    message = pick(error_of(problem), "message", seat_names(session))
     if problem.code == "E_FORBIDDEN":
         raise PermissionDenied(message)
     messages.error(request, message)
@@ -381,9 +399,9 @@ def share_link_change(request: HttpRequest, session: Session) -> HttpResponse:
         return ask_first(session, f"share-{action}")
     try:
         if action == "stop":
-            services.share_link_revoke(session=session, user=request.user)
+            share_link_revoke(session=session, user=request.user)
         else:
-            services.share_link_rotate(session=session, user=request.user)
+            share_link_rotate(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     notices = {
@@ -403,7 +421,7 @@ def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
     if request.POST.get("confirm") != "1":
         return ask_first(session, "archive")
     try:
-        services.session_archive(session=session, user=request.user)
+        calculator.services.sittings.session_archive(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已归档：这一场只能查看了，在“我的牌局”最下面的“已归档”里。"))
@@ -415,7 +433,7 @@ def session_archive(request: HttpRequest, session: Session) -> HttpResponse:
 @with_session
 def session_restore(request: HttpRequest, session: Session) -> HttpResponse:
     try:
-        services.session_restore(session=session, user=request.user)
+        calculator.services.sittings.session_restore(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已恢复：这一场又可以记局了。"))
@@ -431,7 +449,7 @@ def session_delete(request: HttpRequest, session: Session) -> HttpResponse:
         return ask_first(session, "delete")
     name = session.name
     try:
-        services.session_delete(session=session, user=request.user)
+        calculator.services.sittings.session_delete(session=session, user=request.user)
     except CalculatorError as problem:
         return refused(request, session, problem)
     messages.success(request, _("已删除“%(name)s”和它的每一局。") % {"name": name})
@@ -448,7 +466,9 @@ def member_remove(request: HttpRequest, session: Session, username: str) -> Http
         return redirect("web:members", pk=session.pk)
     leaving = username == request.user.get_username()
     try:
-        services.member_remove(session=session, user=request.user, username=username)
+        calculator.services.sittings.member_remove(
+            session=session, user=request.user, username=username
+        )
     except CalculatorError as problem:
         return refused(request, session, problem, back="web:members")
     if leaving:

@@ -6,30 +6,29 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from calculator import selectors
 from calculator.models import BALANCE_FIELDS, Session
+from calculator.selectors.sittings import seat_names, stored_state
+from calculator.selectors.standings import balance_series, player_stats, settlement, standings
 from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.common import seats_in_play, with_session
 
 
 @with_session
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
-    names = selectors.seat_names(session)
-    stored = selectors.stored_state(session)
+    names = seat_names(session)
+    stored = stored_state(session)
     balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
     # Only the seats in play are shown: a 2- or 3-player table has no empty seats to list.
     seats = seats_in_play(session)
     context = {
         "session": session,
         "seat_names": names,
-        "standings": [
-            row for row in selectors.standings(session, balances) if row["seat"] in seats
-        ],
-        "transfers": selectors.settlement(session, balances),
-        "stats": [row for row in selectors.player_stats(session, stored) if row["seat"] in seats],
+        "standings": [row for row in standings(session, balances) if row["seat"] in seats],
+        "transfers": settlement(session, balances),
+        "stats": [row for row in player_stats(session, stored) if row["seat"] in seats],
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
         "chart": balance_chart(
-            selectors.balance_series(session, last=stored["last_number"]), names, seats=seats
+            balance_series(session, last=stored["last_number"]), names, seats=seats
         ),
     }
     context["picture"] = settle_picture(

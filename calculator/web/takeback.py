@@ -1,5 +1,5 @@
 """Taking back on the pages: undo the last round that counts (after the sitting's page showed
-what it does to each balance, ``selectors.undo_preview``), and the sitting a new one starts
+what it does to each balance, ``selectors.takeback.undo_preview``), and the sitting a new one starts
 again from (``/sessions/new/?from=<pk>``)."""
 
 from __future__ import annotations
@@ -10,9 +10,12 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from calculator import selectors, services
+import calculator.services.takeback
 from calculator.errors import CalculatorError
 from calculator.models import Round, Session
+from calculator.selectors.access import session_for_user
+from calculator.selectors.sittings import session_balances
+from calculator.selectors.takeback import last_live_round
 from calculator.web.common import ask_first, remember_changes, while_open, with_session
 from calculator.web.once import confirmed, written_once
 
@@ -20,7 +23,7 @@ from calculator.web.once import confirmed, written_once
 def restart_of(request: HttpRequest) -> Session | None:
     """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
     try:
-        return selectors.session_for_user(request.user, int(request.GET.get("from", "")))
+        return session_for_user(request.user, int(request.GET.get("from", "")))
     except (ValueError, CalculatorError):
         return None
 
@@ -30,20 +33,20 @@ def restart_of(request: HttpRequest) -> Session | None:
 @with_session
 @while_open
 def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
-    """Undo the last round (``services.round_undo``: a void of the newest round that counts),
+    """Undo the last round (``services.takeback.round_undo``: a void of the newest round that counts),
     after the page showed what it does to each balance. The form names the round it means; if
     that is no longer the newest that counts (another phone recorded or undid one since),
     nothing changes."""
     if request.POST.get("confirm") != "1":
         return ask_first(session, "undo")
     meant = request.POST.get("number", "")
-    before = selectors.session_balances(session)
+    before = session_balances(session)
     try:
-        undone = services.round_undo(
+        undone = calculator.services.takeback.round_undo(
             session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
         )
     except CalculatorError:
-        messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
+        messages.error(request, stale_undo_notice(meant, last_live_round(session)))
         return redirect("web:session", pk=session.pk)
     undone_title = (
         _("第%(n)s条已撤销") if undone.result == Round.ADJUSTMENT else _("第%(n)s局已撤销")

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth import get_user_model
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.sittings import session_invite
 from tests import factories
 from tests.calculator.hands import bao, paofeng, plain
 
@@ -107,7 +107,7 @@ def test_standings_and_the_unpaid_settle_up(api, sitting, group_id):
 
 def test_paid_out_marks_by_the_owner_only(api, sitting, group_id, friend, client_for):
     user, client = friend
-    services.session_invite(session=sitting, username="friend")
+    session_invite(session=sitting, username="friend")
     assert client.post(f"/api/sessions/{sitting.pk}/paid-out/").status_code == 403
     marked = api.post(f"/api/sessions/{sitting.pk}/paid-out/")
     assert marked.status_code == 200

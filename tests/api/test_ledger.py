@@ -7,7 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import selectors, services
+from calculator.selectors.ledger import ledger, rounds_list
+from calculator.services.rounds import round_void
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 from tests.factories import api_error, record_rounds
 
@@ -19,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_sessions_list_comes_in_pages(api, owner):
     ids = [
-        services.session_create(owner=owner, name=f"第{n}場", players=["甲", "乙", "丙", "丁"]).pk
+        session_create(owner=owner, name=f"第{n}場", players=["甲", "乙", "丙", "丁"]).pk
         for n in range(5)
     ]
     newest_first = ids[::-1]
@@ -68,7 +70,7 @@ def test_rounds_come_in_pages_in_order(sitting, api):
         f'<http://testserver{url}?limit=3&offset=5>; rel="next", '
         f'<http://testserver{url}?limit=3&offset=0>; rel="prev"'
     )
-    assert api.get(url).json() == selectors.rounds_list(sitting)
+    assert api.get(url).json() == rounds_list(sitting)
     past = api.get(f"{url}?offset=9")
     assert past.json() == [] and past["X-Total-Count"] == "7"
 
@@ -77,8 +79,8 @@ def test_a_ledger_page_starts_from_the_true_running_balances(sitting, api):
     record_rounds(
         sitting, plain("S"), bao("W", "N"), DRAW, paofeng("E"), plain("N"), DRAW, plain("W")
     )
-    services.round_void(session=sitting, number=2)
-    whole = selectors.ledger(sitting)
+    round_void(session=sitting, number=2)
+    whole = ledger(sitting)
     url = f"/api/sessions/{sitting.pk}/ledger/"
     page = api.get(f"{url}?offset=3&limit=2")
     body = page.json()
@@ -103,7 +105,7 @@ def test_a_ledger_page_never_reads_the_rounds_before_it(
     # 包 round's words, the players' names: none of them reads the rounds before the page
     with django_assert_num_queries(6):
         body = api.get(f"/api/sessions/{sitting.pk}/ledger/?offset=5&limit=3").json()
-    assert body["rounds"] == selectors.ledger(sitting)["rounds"][5:8]
+    assert body["rounds"] == ledger(sitting)["rounds"][5:8]
 
 
 def test_the_share_answer_shows_the_newest_50_rounds_by_default(sitting, client_for):
@@ -113,7 +115,7 @@ def test_the_share_answer_shows_the_newest_50_rounds_by_default(sitting, client_
     body = response.json()
     assert [r["number"] for r in body["rounds"]] == list(range(4, 54))
     assert [e["number"] for e in body["ledger"]["rounds"]] == list(range(4, 54))
-    assert body["ledger"]["rounds"][0]["balances"] == selectors.ledger(sitting)["balances"]
+    assert body["ledger"]["rounds"][0]["balances"] == ledger(sitting)["balances"]
     assert response["X-Total-Count"] == "53"
     assert response["Link"] == (
         f'<http://testserver/api/share/{sitting.share_token}/?offset=0&limit=50>; rel="prev"'

@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from calculator import services
 from calculator.errors import CalculatorError
 from calculator.models import Session
+from calculator.services.imports import session_import
 from tests.calculator.hands import DRAW, plain
 from tests.factories import api_error, record_rounds, snapshot
 
@@ -48,7 +48,7 @@ def test_an_import_over_the_round_cap_is_refused_before_any_work(api, settings, 
     settings.MAX_ROUNDS_PER_SESSION = 50
     with CaptureQueriesContext(connection) as queries:
         with pytest.raises(CalculatorError) as refused:
-            services.session_import(owner=owner, data=export_with(56_000))
+            session_import(owner=owner, data=export_with(56_000))
     assert refused.value.code == "E_LIMIT" and refused.value.status == 422
     assert "56000" in refused.value.message_en and "50" in refused.value.message_en
     # Not one row read or written: only the transaction's savepoint, rolled back.

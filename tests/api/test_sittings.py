@@ -7,9 +7,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Payment, Player, Round, RulesVersion
+from calculator.selectors.ledger import ledger
+from calculator.services.rounds import round_record
+from calculator.services.sittings import rules_change, session_create, session_invite
+from calculator.services.takeback import round_undo
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 from tests.factories import api_error, record_rounds, snapshot
 
@@ -63,7 +66,7 @@ def test_only_the_owner_changes_the_share_link(sitting, member, stranger, client
 def test_owner_and_members_see_the_members_with_the_owner_marked(
     sitting, member, api, client_for, stranger
 ):
-    services.session_invite(
+    session_invite(
         session=sitting,
         username=get_user_model().objects.create_user("abao", password="pw-abao-1234").username,
     )
@@ -91,7 +94,7 @@ def test_the_owner_removes_a_member_who_then_finds_nothing(sitting, member, api,
 
 def test_a_member_may_leave_but_not_remove_anyone_else(sitting, member, client_for):
     other = get_user_model().objects.create_user("abao", password="pw-abao-1234")
-    services.session_invite(session=sitting, username="abao")
+    session_invite(session=sitting, username="abao")
     as_member = client_for(member)
     error = api_error(
         as_member.delete(f"/api/sessions/{sitting.pk}/members/abao/"), 403, "E_FORBIDDEN"
@@ -135,7 +138,7 @@ def test_an_archived_sitting_is_read_only_and_leaves_the_list(sitting, api, owne
         error = api_error(response, 409, "E_CONFLICT")
         assert "歸檔" in error["message"] and "archived" in error["message_en"]
     with pytest.raises(CalculatorError) as undo:
-        services.round_undo(session=sitting, number=2, user=owner)
+        round_undo(session=sitting, number=2, user=owner)
     assert undo.value.code == "E_CONFLICT"
     assert snapshot() == before
     # Still readable, exportable and shared.
@@ -166,13 +169,13 @@ def test_only_the_owner_archives_or_deletes(sitting, member, client_for):
 def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     sitting, owner, api
 ):
-    other = services.session_create(owner=owner, name="另一場", players=["甲", "乙", "丙", "丁"])
+    other = session_create(owner=owner, name="另一場", players=["甲", "乙", "丙", "丁"])
     record_rounds(sitting, plain("S"), bao("W", "N"), DRAW)
     record_rounds(other, paofeng("E"))
-    services.rules_change(session=sitting, rules={"dealer_base": 10})
-    services.round_record(session=sitting, entry=DRAW, idempotency_key="k-1")
+    rules_change(session=sitting, rules={"dealer_base": 10})
+    round_record(session=sitting, entry=DRAW, idempotency_key="k-1")
     seated = [sitting.east_id, sitting.south_id, sitting.west_id, sitting.north_id]
-    other_ledger = selectors.ledger(other)
+    other_ledger = ledger(other)
     assert api.delete(f"/api/sessions/{sitting.pk}/").status_code == 204
     api_error(api.get(f"/api/sessions/{sitting.pk}/"), 404, "E_NOT_FOUND")
     assert not Round.objects.filter(session_id=sitting.pk).exists()
@@ -182,5 +185,5 @@ def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     # Its people stay on the owner's roster.
     assert Player.objects.filter(pk__in=seated, owner=owner).count() == 4
     # The other sitting is untouched.
-    assert selectors.ledger(other) == other_ledger
+    assert ledger(other) == other_ledger
     assert [s["id"] for s in api.get("/api/sessions/").json()] == [other.pk]

@@ -20,8 +20,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, share_link_rotate
 from tests.browser.conftest import SCREENSHOTS, allow_error, faces, tap_tiles
 from tests.calculator.hands import plain
 from tests.calculator.hongzhong_sitting import PLAYERS as HZ_PLAYERS
@@ -58,23 +59,23 @@ class Table:
 def set_the_table() -> Table:
     owner = get_user_model().objects.create_user("laowang", password=PASSWORD)
     friend = get_user_model().objects.create_user("amei", password=PASSWORD)
-    anqing = services.session_create(
+    anqing = session_create(
         owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
     anqing.members.add(friend)
     for winner in "SEW":
-        services.round_record(session=anqing, entry=plain(winner), user=owner)
-    services.round_record(session=anqing, entry={"result": "draw"}, user=owner)
-    anji = services.session_create(
+        round_record(session=anqing, entry=plain(winner), user=owner)
+    round_record(session=anqing, entry={"result": "draw"}, user=owner)
+    anji = session_create(
         owner=owner, name="安吉", players=["甲", "乙", "丙"], game="anji", player_count=3
     )
-    services.round_record(session=anji, entry=ANJI_WIN, user=owner)
-    hongzhong = services.session_create(
+    round_record(session=anji, entry=ANJI_WIN, user=owner)
+    hongzhong = session_create(
         owner=owner, name="紅中", players=HZ_PLAYERS, game="hongzhong", base_silver="1"
     )
     for step in HZ_ROUNDS[:6]:
-        services.round_record(session=hongzhong, entry=step.body, user=owner)
-    share = services.share_link_rotate(session=anqing, user=owner)
+        round_record(session=hongzhong, entry=step.body, user=owner)
+    share = share_link_rotate(session=anqing, user=owner)
     by_winners = {len(step.body.get("winners", [])): step.number for step in HZ_ROUNDS[:6]}
     return Table(anqing, anji, hongzhong, share, by_winners[2], by_winners[3])
 

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from calculator import selectors, services
+from calculator.selectors.ledger import round_detail
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, share_link_rotate
 from tests.browser.conftest import allow_error, check_phone
 from tests.calculator.hands import bao, plain
 
@@ -39,16 +41,16 @@ def close_keyboard(page: Page) -> None:
 
 def test_a_stranger_checks_a_round_and_passes_the_hand_on(phone, live_server) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="周六牌局",
         players=["阿东", "阿南", "阿西", "阿北"],
         base_silver="2",
         rules={"men_qing": 4},
     )
-    services.round_record(session=sitting, entry=plain("E"), user=owner)
-    services.round_record(session=sitting, entry=bao("S", "E"), user=owner)
-    recorded = selectors.round_detail(sitting, 2)["scoring"]
+    round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=bao("S", "E"), user=owner)
+    recorded = round_detail(sitting, 2)["scoring"]
     share = f"{live_server.url}/share/{sitting.share_token}/"
 
     # A stranger with the share link (no account) taps round 2 on the share page.
@@ -102,7 +104,7 @@ def test_a_stranger_checks_a_round_and_passes_the_hand_on(phone, live_server) ->
     check_phone(other, "check-03-hand-link-in-a-fresh-browser")
 
     # The owner makes a new share link: the old one opens no why page any more.
-    services.share_link_rotate(session=sitting, user=owner)
+    share_link_rotate(session=sitting, user=owner)
     allow_error(stranger, "status of 404")
     answer = stranger.goto(f"{share}rounds/2/")
     assert answer is not None and answer.status == 404

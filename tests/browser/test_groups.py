@@ -10,8 +10,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.groups import group_create
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import check_phone, log_in
 from tests.calculator.hands import DRAW, paofeng, plain
 
@@ -22,12 +24,12 @@ PLAYERS = ["阿东", "阿南", "阿西", "阿北"]
 
 def test_a_groups_page_over_two_sittings(phone, live_server) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    first = services.session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=first, entry=plain("S"), user=owner)
-    services.round_record(session=first, entry=DRAW, user=owner)
-    second = services.session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=second, entry=paofeng("S"), user=owner)
-    services.round_record(session=second, entry=plain("E"), user=owner)
+    first = session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
+    round_record(session=first, entry=plain("S"), user=owner)
+    round_record(session=first, entry=DRAW, user=owner)
+    second = session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
+    round_record(session=second, entry=paofeng("S"), user=owner)
+    round_record(session=second, entry=plain("E"), user=owner)
     first.refresh_from_db()
     second.refresh_from_db()
     page = log_in(phone(), live_server, owner)
@@ -56,9 +58,9 @@ def test_a_groups_page_over_two_sittings(phone, live_server) -> None:
 @pytest.mark.parametrize("language", ["en", "zh-hant"])
 def test_the_group_page_fits_a_phone_in_english_and_traditional(phone, live_server, language):
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(owner=owner, name="週六", players=PLAYERS, base_silver="1")
-    services.round_record(session=sitting, entry=paofeng("W"), user=owner)
-    group = services.group_create(
+    sitting = session_create(owner=owner, name="週六", players=PLAYERS, base_silver="1")
+    round_record(session=sitting, entry=paofeng("W"), user=owner)
+    group = group_create(
         owner=owner, name="牌友", players=[p.pk for p in sitting.seat_players().values()]
     )
     page = log_in(phone(), live_server, owner, language)

@@ -18,8 +18,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.sittings import session_create
 from calculator.web.templatetags.tiles import faces_of
 from tests.browser.conftest import IN_VIEW, SCREENSHOTS, Thumb, check_phone, faces, tap_tiles
 
@@ -36,7 +36,7 @@ def open_sitting(
     phone, live_server, *, language: str = "zh-hans", size=None
 ) -> tuple[Page, Session]:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    session = services.session_create(
+    session = session_create(
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
     client = Client()

@@ -22,8 +22,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, check_phone, log_in
 from tests.browser.test_standings_settle_picture import png_size
 from tests.calculator.hands import plain
@@ -43,11 +44,11 @@ def test_two_sittings_a_penalty_the_player_page_and_the_groups_standings(
     phone, live_server
 ) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    first = services.session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=first, entry=plain("S"), user=owner)
-    services.round_record(session=first, entry=plain("W"), user=owner)
-    second = services.session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=second, entry=plain("E"), user=owner)
+    first = session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
+    round_record(session=first, entry=plain("S"), user=owner)
+    round_record(session=first, entry=plain("W"), user=owner)
+    second = session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
+    round_record(session=second, entry=plain("E"), user=owner)
     page = log_in(phone(), live_server, owner)
     base = live_server.url
 

@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.web.templatetags.tiles import seat_label
 from tests.browser.conftest import SCREENSHOTS, check_errors, log_in
 from tests.calculator.hands import DRAW, bao, plain
@@ -103,11 +104,9 @@ ONE_LINE = [
 def sitting_of(owner):
     """Anqing at base silver 1,000,000: E's plain win, S's win on three pungs E fed (順包 ×6,
     R10.1), a draw, then W's plain win."""
-    sitting = services.session_create(
-        owner=owner, name="周末大场", players=NAMES, base_silver="1000000"
-    )
+    sitting = session_create(owner=owner, name="周末大场", players=NAMES, base_silver="1000000")
     for entry in (plain("E"), bao("S", "E"), DRAW, plain("W")):
-        services.round_record(session=sitting, entry=entry, user=owner)
+        round_record(session=sitting, entry=entry, user=owner)
     return sitting
 
 

@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import (
     PHONE,
     WATCHERS,
@@ -99,10 +100,10 @@ def controlled(page: Page) -> None:
 
 def open_sitting(username: str, name: str):
     user = get_user_model().objects.create_user(username, password=PASSWORD)
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name=name, players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.round_record(session=sitting, entry=plain("S"), user=user)
+    round_record(session=sitting, entry=plain("S"), user=user)
     return sitting
 
 

@@ -13,8 +13,9 @@ from django.templatetags.static import static
 from django.test import Client
 from playwright.sync_api import Page, Route, expect
 
-from calculator import services
 from calculator.models import Round, Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import allow_error, check_phone, faces, log_in, tap_tiles
 from tests.browser.test_offline_pages import controlled, wait_until_kept
 from tests.calculator.hands import plain
@@ -31,7 +32,7 @@ CONFLICT = r"status of 409 \(Conflict\)"
 
 def table(live_server) -> tuple[object, Session]:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
     return user, sitting
@@ -106,7 +107,7 @@ def test_a_failed_save_gives_the_button_back(phone, live_server) -> None:
     allow_error(page, CONFLICT)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")
     enter_hand(page)
-    services.round_record(session=sitting, entry=plain("S"), user=user)  # another phone
+    round_record(session=sitting, entry=plain("S"), user=user)  # another phone
     page.locator(CONFIRM).tap()
     expect(page.locator("[data-conflict]")).to_be_visible()
     page.go_back()
@@ -145,7 +146,7 @@ def test_two_phones_recording_the_same_round(phone, live_server) -> None:
 
     # "Record mine as the next round": the other phone recorded round 2 meanwhile.
     enter_hand(second, winner=1)
-    services.round_record(session=sitting, entry=plain("W"), user=user)
+    round_record(session=sitting, entry=plain("W"), user=user)
     second.locator(CONFIRM).tap()
     expect(second.locator("h1")).to_have_text("第2局已经有人记了")
     second.locator("[data-resolve=again]").tap()
@@ -156,7 +157,7 @@ def test_two_phones_recording_the_same_round(phone, live_server) -> None:
     # "Discard mine": nothing recorded, nothing kept.
     second.goto(form)
     enter_hand(second, winner=1)
-    services.round_record(session=sitting, entry=plain("N"), user=user)
+    round_record(session=sitting, entry=plain("N"), user=user)
     second.locator(CONFIRM).tap()
     expect(second.locator("h1")).to_have_text("第4局已经有人记了")
     second.locator("[data-resolve=discard]").tap()
@@ -197,7 +198,7 @@ def test_a_reload_while_entering_brings_the_hand_back(phone, live_server) -> Non
 @pytest.mark.failed_requests  # the preview is sent without a connection
 def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) -> None:
     user, sitting = table(live_server)
-    services.round_record(session=sitting, entry=plain("S"), user=user)
+    round_record(session=sitting, entry=plain("S"), user=user)
     page = log_in(phone(), live_server, user)
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
     form = f"{session_url}rounds/new/"

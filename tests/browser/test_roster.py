@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.sittings import session_create
 from tests.browser.conftest import check_phone, log_in
 
 pytestmark = pytest.mark.browser
@@ -18,7 +18,7 @@ def test_a_known_name_is_that_person_and_a_different_one_is_a_tick_away(
     phone, live_server
 ) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    first = services.session_create(
+    first = session_create(
         owner=owner, name="上周六", players=["小李", "阿南", "阿西", "阿北"], base_silver="1"
     )
     page = log_in(phone(), live_server, owner)

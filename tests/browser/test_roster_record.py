@@ -8,7 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import check_phone, log_in
 from tests.calculator.hands import DRAW, plain
 
@@ -19,12 +20,12 @@ PLAYERS = ["阿东", "阿南", "阿西", "阿北"]
 
 def test_a_players_page_over_two_sittings(phone, live_server) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    first = services.session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=first, entry=plain("S"), user=owner)
-    services.round_record(session=first, entry=DRAW, user=owner)
-    second = services.session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
-    services.round_record(session=second, entry=plain("S"), user=owner)
-    services.round_record(session=second, entry=plain("E"), user=owner)
+    first = session_create(owner=owner, name="上周六", players=PLAYERS, base_silver="1")
+    round_record(session=first, entry=plain("S"), user=owner)
+    round_record(session=first, entry=DRAW, user=owner)
+    second = session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
+    round_record(session=second, entry=plain("S"), user=owner)
+    round_record(session=second, entry=plain("E"), user=owner)
     first.refresh_from_db()
     second.refresh_from_db()
     # The same 阿南 sat at both tables (one person of the roster).

@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
-from calculator import services
 from calculator.models import Round, Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, session_invite
 from tests.browser.conftest import check_phone, log_in
 from tests.calculator.hands import DRAW, plain
 
@@ -25,12 +26,12 @@ def status_of(page: Page, url: str) -> int:
 def test_share_link_member_archive_and_delete(phone, live_server) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
     get_user_model().objects.create_user("amei", password="mahjong-table-88")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.session_invite(session=sitting, username="amei")
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
-    services.round_record(session=sitting, entry=DRAW, user=owner)
+    session_invite(session=sitting, username="amei")
+    round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(session=sitting, entry=DRAW, user=owner)
     first_link = f"{live_server.url}/share/{sitting.share_token}/"
     page = log_in(phone(), live_server, owner)
     viewer = phone()  # someone holding the share link, not logged in

@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, check_phone, log_in
 from tests.calculator.hands import plain
 
@@ -31,11 +32,11 @@ def test_the_settle_up_picture_is_made_on_the_phone(
     phone, live_server, language, button, heading
 ) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
-    services.round_record(session=sitting, entry=plain("W"), user=owner)
+    round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(session=sitting, entry=plain("W"), user=owner)
     page = log_in(phone(), live_server, owner, language)
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/settle/")
     section = page.locator("[data-picture]")

@@ -22,8 +22,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Locator, Page, expect
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, Thumb, log_in
 
 pytestmark = pytest.mark.browser
@@ -46,7 +46,7 @@ def logged_in_phone(phone, live_server, language: str, size: dict) -> tuple[Page
 
 
 def hongzhong_sitting(owner) -> Session:
-    return services.session_create(
+    return session_create(
         owner=owner,
         name="紅中",
         players=["阿東", "阿南", "阿西", "阿北"],
@@ -308,7 +308,7 @@ def test_the_other_rounds_of_an_evening_without_scrolling(
 ) -> None:
     game, steps, budget = OTHER_ROUNDS[name]
     page, user = logged_in_phone(phone, live_server, language, size)
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user,
         name="周六牌局",
         players=["阿東", "阿南", "阿西", "阿北"],
@@ -344,7 +344,7 @@ def test_the_keyboard_folds_away_when_a_control_of_the_page_is_next(phone, live_
     """The rarer fields (杠开 count, R7) are plain controls of the page: taking one up folds
     the keyboard away, so it covers nothing; choosing the winner does not."""
     page, user = logged_in_phone(phone, live_server, "zh-hans", {"width": 390, "height": 844})
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name="周六牌局", players=["阿東", "阿南", "阿西", "阿北"], base_silver="1"
     )
     page.goto(f"{live_server.url}/sessions/{sitting.pk}/rounds/new/")

@@ -9,7 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from calculator import selectors, services
+from calculator.selectors.ledger import ledger
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, balances, check_phone, log_in
 from tests.calculator.hands import paofeng, plain
 
@@ -18,14 +20,13 @@ pytestmark = pytest.mark.browser
 
 def test_undo_draw_share_and_start_again(phone, live_server) -> None:
     user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
-    sitting = services.session_create(
+    sitting = session_create(
         owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"], base_silver="1"
     )
-    services.round_record(session=sitting, entry=plain("S"), user=user)
-    services.round_record(session=sitting, entry=paofeng("W"), user=user)
+    round_record(session=sitting, entry=plain("S"), user=user)
+    round_record(session=sitting, entry=paofeng("W"), user=user)
     after_round_1 = {
-        seat: Decimal(amount)
-        for seat, amount in selectors.ledger(sitting)["rounds"][0]["balances"].items()
+        seat: Decimal(amount) for seat, amount in ledger(sitting)["rounds"][0]["balances"].items()
     }
     page = log_in(phone(), live_server, user)
     blocked: list[str] = []  # the QR's SVG and the script must fit the Content-Security-Policy

@@ -14,9 +14,15 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Payment, Round, SeatTotals, Session
+from calculator.selectors.exports import session_export
+from calculator.selectors.sittings import seats_of, session_balances
+from calculator.selectors.standings import _player_stats
+from calculator.selectors.totals import seat_totals_of
+from calculator.services.imports import session_import
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import session_create
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +52,7 @@ def side(payer: str, payee: str, amount: str, kind: str = "side_payment") -> dic
 
 def balances(session: Session) -> dict[str, str]:
     session.refresh_from_db()
-    found = {s: str(v.normalize()) if v else "0" for s, v in selectors.session_balances(
+    found = {s: str(v.normalize()) if v else "0" for s, v in session_balances(
         session
     ).items()}  # fmt: skip
     assert sum(Decimal(v) for v in found.values()) == 0  # zero-sum after every step
@@ -61,12 +67,12 @@ def state(session: Session) -> tuple[str, int]:
 def kept_totals_agree(session: Session) -> dict[str, tuple]:
     """The totals kept per seat equal a whole recount; answers (hands, adjusted, penalties)."""
     session.refresh_from_db()
-    recount = selectors.seat_totals_of(
+    recount = seat_totals_of(
         session.game,
-        selectors.seats_of(session),
+        seats_of(session),
         Round.objects.filter(session=session),
         Payment.objects.filter(round__session=session),
-        selectors.session_balances(session),
+        session_balances(session),
     )
     rows = {row.seat: row for row in SeatTotals.objects.filter(session=session)}
     for seat, expected in recount.items():
@@ -76,12 +82,12 @@ def kept_totals_agree(session: Session) -> dict[str, tuple]:
 
 
 def test_a_penalty_to_each_other_player_through_correction_and_void(sitting, owner):
-    services.round_record(session=sitting, entry=plain("E"), user=owner)  # the dealer wins
+    round_record(session=sitting, entry=plain("E"), user=owner)  # the dealer wins
     assert balances(sitting) == {"E": "33", "S": "-11", "W": "-11", "N": "-11"}
     assert state(sitting) == ("E", 1)  # 連莊 (R2.2)
 
     # 詐胡: West pays 5 to each other player.
-    recorded = services.round_record(session=sitting, entry=penalty("W"), user=owner)
+    recorded = round_record(session=sitting, entry=penalty("W"), user=owner)
     assert recorded.body["result"] == "adjustment"
     assert recorded.body["adjustment"] == {
         "kind": "penalty",
@@ -106,41 +112,41 @@ def test_a_penalty_to_each_other_player_through_correction_and_void(sitting, own
 
     # The dealer wins again on a streak of 1, as if no penalty had come between: base
     # 8 + 4 × 1 = 12 (R8.1), bonus 3 (R8.2), F 3 → 18 from each.
-    services.round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=plain("E"), user=owner)
     assert state(sitting) == ("E", 2)
     assert balances(sitting) == {"E": "92", "S": "-24", "W": "-44", "N": "-24"}
 
     # Corrected: it was 8 to each, not 5.
-    services.round_correct(session=sitting, number=2, entry=penalty("W", "8"), user=owner)
+    round_correct(session=sitting, number=2, entry=penalty("W", "8"), user=owner)
     assert balances(sitting) == {"E": "95", "S": "-21", "W": "-53", "N": "-21"}
     assert state(sitting) == ("E", 2)
     assert kept_totals_agree(sitting)["W"] == (2, Decimal(-24), 1)
 
     # Voided: as if it had never been.
-    services.round_void(session=sitting, number=2, user=owner)
+    round_void(session=sitting, number=2, user=owner)
     assert balances(sitting) == {"E": "87", "S": "-29", "W": "-29", "N": "-29"}
     assert state(sitting) == ("E", 2)
     assert kept_totals_agree(sitting)["W"] == (2, Decimal(0), 0)
 
 
 def test_a_penalty_to_one_player_a_side_payment_and_a_chip_correction(sitting, owner):
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(session=sitting, entry=plain("S"), user=owner)
     assert balances(sitting) == {"E": "-11", "S": "25", "W": "-7", "N": "-7"}
     assert state(sitting) == ("S", 0)  # South won: South deals (R2.2)
-    services.round_record(session=sitting, entry=penalty("N", "10", to="S"), user=owner)
+    round_record(session=sitting, entry=penalty("N", "10", to="S"), user=owner)
     assert balances(sitting) == {"E": "-11", "S": "35", "W": "-7", "N": "-17"}
-    services.round_record(session=sitting, entry=side("E", "W", "2.5"), user=owner)
+    round_record(session=sitting, entry=side("E", "W", "2.5"), user=owner)
     assert balances(sitting) == {"E": "-13.5", "S": "35", "W": "-4.5", "N": "-17"}
-    services.round_record(
+    round_record(
         session=sitting, entry=side("S", "N", "1", kind="chip_correction"), user=owner
     )
     assert balances(sitting) == {"E": "-13.5", "S": "34", "W": "-4.5", "N": "-16"}
     assert state(sitting) == ("S", 0)
     # The side payment corrected into the other direction; then the hand before it voided:
     # the adjustments stay as they were.
-    services.round_correct(session=sitting, number=3, entry=side("W", "E", "2.5"), user=owner)
+    round_correct(session=sitting, number=3, entry=side("W", "E", "2.5"), user=owner)
     assert balances(sitting) == {"E": "-8.5", "S": "34", "W": "-9.5", "N": "-16"}
-    services.round_void(session=sitting, number=1, user=owner)
+    round_void(session=sitting, number=1, user=owner)
     assert balances(sitting) == {"E": "2.5", "S": "9", "W": "-2.5", "N": "-9"}
     assert state(sitting) == ("E", 0)  # no hand counts: East deals
     assert kept_totals_agree(sitting) == {
@@ -150,20 +156,20 @@ def test_a_penalty_to_one_player_a_side_payment_and_a_chip_correction(sitting, o
         "N": (0, Decimal(-9), 1),
     }
     # The settle-up statistics count hands only.
-    stats = {row["seat"]: row for row in selectors._player_stats(
-        sitting, selectors.session_balances(sitting)
+    stats = {row["seat"]: row for row in _player_stats(
+        sitting, session_balances(sitting)
     )}  # fmt: skip
     assert stats["E"]["rounds"] == 0 and stats["E"]["rounds_dealt"] == 0
 
 
 def test_a_three_player_anji_penalty_is_paid_to_the_two_others(owner):
-    session = services.session_create(
+    session = session_create(
         owner=owner, name="安吉", players=["甲", "乙", "丙"], game="anji", player_count=3
     )
-    services.round_record(session=session, entry=penalty("S", "3"), user=owner)
+    round_record(session=session, entry=penalty("S", "3"), user=owner)
     assert balances(session) == {"E": "3", "S": "-6", "W": "3"}
     with pytest.raises(CalculatorError) as refused:
-        services.round_record(session=session, entry=penalty("N"), user=owner)
+        round_record(session=session, entry=penalty("N"), user=owner)
     assert "E、S、W" in refused.value.message
 
 
@@ -190,7 +196,7 @@ def test_a_three_player_anji_penalty_is_paid_to_the_two_others(owner):
 )
 def test_a_wrong_adjustment_is_refused_by_name_and_nothing_is_saved(sitting, owner, change, said):
     with pytest.raises(CalculatorError) as refused:
-        services.round_record(session=sitting, entry={**penalty("W"), **change}, user=owner)
+        round_record(session=sitting, entry={**penalty("W"), **change}, user=owner)
     assert refused.value.code == "E_INVALID"
     assert said in refused.value.message_en
     assert not Round.objects.filter(session=sitting).exists()
@@ -198,24 +204,24 @@ def test_a_wrong_adjustment_is_refused_by_name_and_nothing_is_saved(sitting, own
 
 
 def test_a_hand_and_an_adjustment_do_not_turn_into_each_other(sitting, owner):
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
-    services.round_record(session=sitting, entry=penalty("W"), user=owner)
+    round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(session=sitting, entry=penalty("W"), user=owner)
     with pytest.raises(CalculatorError, match="a correction cannot turn it"):
-        services.round_correct(session=sitting, number=1, entry=penalty("W"), user=owner)
+        round_correct(session=sitting, number=1, entry=penalty("W"), user=owner)
     with pytest.raises(CalculatorError, match="a correction cannot turn it"):
-        services.round_correct(session=sitting, number=2, entry=plain("S"), user=owner)
+        round_correct(session=sitting, number=2, entry=plain("S"), user=owner)
 
 
 def test_export_and_import_keep_the_adjustments(sitting, owner):
-    services.round_record(session=sitting, entry=plain("S"), user=owner)
-    services.round_record(session=sitting, entry=penalty("W", "4"), user=owner)
-    services.round_record(session=sitting, entry=side("E", "N", "1.5"), user=owner)
-    services.round_void(session=sitting, number=3, user=owner)
-    exported = selectors.session_export(sitting)
+    round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(session=sitting, entry=penalty("W", "4"), user=owner)
+    round_record(session=sitting, entry=side("E", "N", "1.5"), user=owner)
+    round_void(session=sitting, number=3, user=owner)
+    exported = session_export(sitting)
     assert [entry["result"] for entry in exported["rounds"]] == ["win", "adjustment", "adjustment"]
-    copy = services.session_import(owner=owner, data=exported)
+    copy = session_import(owner=owner, data=exported)
     assert balances(copy) == balances(sitting) == {"E": "-7", "S": "29", "W": "-19", "N": "-3"}
-    assert selectors.session_export(copy)["rounds"] == exported["rounds"]
+    assert session_export(copy)["rounds"] == exported["rounds"]
     assert kept_totals_agree(copy)["W"] == (1, Decimal(-12), 1)
 
 

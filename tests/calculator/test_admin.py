@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.calculator.hands import bao
 
 pytestmark = pytest.mark.django_db
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.django_db
 def test_admin_pages_for_every_model(client, owner):
     admin = get_user_model().objects.create_superuser("root", password="pw-root-123")
     client.force_login(admin)
-    session = services.session_create(owner=owner, name="週六", players=["甲", "乙", "丙", "丁"])
-    services.round_record(session=session, entry=bao("W", "N"), user=owner)
+    session = session_create(owner=owner, name="週六", players=["甲", "乙", "丙", "丁"])
+    round_record(session=session, entry=bao("W", "N"), user=owner)
     round_pk = session.rounds.get().pk
     for model in ["player", "session", "rulesversion", "round", "payment", "idempotentanswer"]:
         assert client.get(f"/admin/calculator/{model}/").status_code == 200, model

@@ -68,12 +68,14 @@ def test_call_command_in_process(tmp_path):
 
 @pytest.mark.django_db
 def test_a_sitting_exported_from_the_command_line_with_its_adjustments(owner, capsys):
-    from calculator import selectors, services
+    from calculator.selectors.exports import session_export
+    from calculator.services.rounds import round_record
+    from calculator.services.sittings import session_create
     from tests.calculator.hands import plain
 
-    session = services.session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    services.round_record(
+    session = session_create(owner=owner, name="週六", players=["a", "b", "c", "d"])
+    round_record(session=session, entry=plain("S"), user=owner)
+    round_record(
         session=session,
         entry={"result": "adjustment", "kind": "penalty", "from": "W", "amount": "2",
                "reason": "詐胡"},
@@ -82,7 +84,7 @@ def test_a_sitting_exported_from_the_command_line_with_its_adjustments(owner, ca
     out = io.StringIO()
     call_command("export_session", str(session.pk), stdout=out)
     exported = json.loads(out.getvalue())
-    assert exported == json.loads(json.dumps(selectors.session_export(session), default=str))
+    assert exported == json.loads(json.dumps(session_export(session), default=str))
     assert exported["rounds"][1]["result"] == "adjustment"
     assert exported["rounds"][1]["hand"]["reason"] == "詐胡"
     out = io.StringIO()

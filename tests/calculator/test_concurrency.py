@@ -10,9 +10,12 @@ from decimal import Decimal
 import pytest
 from django.db import connection, connections
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Round
+from calculator.selectors.ledger import ledger
+from calculator.selectors.sittings import session_state
+from calculator.services.rounds import round_correct, round_record
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, paofeng, plain
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -49,7 +52,7 @@ def at_once(work: Callable[[int], object]) -> list[object]:
 
 
 def test_rounds_posted_at_once_get_distinct_numbers_and_lose_no_money(owner):
-    session = services.session_create(owner=owner, name="rush", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="rush", players=["a", "b", "c", "d"])
     bodies = [
         plain("S"),
         paofeng("W"),
@@ -62,28 +65,28 @@ def test_rounds_posted_at_once_get_distinct_numbers_and_lose_no_money(owner):
     ]
 
     def record(i: int) -> int:
-        return services.round_record(session=session, entry=bodies[i], user=owner).round.number
+        return round_record(session=session, entry=bodies[i], user=owner).round.number
 
     answers = at_once(record)
     # Each is recorded after the other (the session row lock): none fails, none is lost.
     assert sorted(answers) == list(range(1, THREADS + 1)), answers
     assert Round.objects.filter(session=session).count() == THREADS
-    state = selectors.session_state(session)
+    state = session_state(session)
     assert sum(Decimal(v) for v in state["balances"].values()) == 0
     assert state["next_round"] == THREADS + 1
     # Whatever order the threads got, the history is consistent: re-walking it from round 1
     # (R2.2) changes nothing.
-    before = selectors.ledger(session)
+    before = ledger(session)
     first = Round.objects.get(session=session, number=1)
-    services.round_correct(session=session, number=1, entry={"result": first.result, **first.hand})
-    assert selectors.ledger(session) == before
+    round_correct(session=session, number=1, entry={"result": first.result, **first.hand})
+    assert ledger(session) == before
 
 
 def test_the_same_idempotency_key_at_once_records_one_round(owner):
-    session = services.session_create(owner=owner, name="retry", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="retry", players=["a", "b", "c", "d"])
 
     def record(i: int) -> dict:
-        return services.round_record(
+        return round_record(
             session=session, entry=plain("S"), user=owner, idempotency_key="tap-once"
         ).body
 

@@ -25,8 +25,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.authtoken.models import Token
 
-from calculator import services
 from calculator.models import Payment, Round, Session
+from calculator.services.sittings import session_create, session_invite
 from scoring import SEATS, canonical_hand, dealer_after, next_seat, score
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
@@ -224,8 +224,8 @@ def test_eight_clients_record_correct_and_void_one_session_at_once(live_server):
     user_model = get_user_model()
     owner = user_model.objects.create_user("owner8", password="pw-owner-8-123")
     member = user_model.objects.create_user("member8", password="pw-member-8-123")
-    session = services.session_create(owner=owner, name="八方", players=["東", "南", "西", "北"])
-    services.session_invite(session=session, username="member8")
+    session = session_create(owner=owner, name="八方", players=["東", "南", "西", "北"])
+    session_invite(session=session, username="member8")
     tokens = [Token.objects.create(user=user).key for user in (owner, member)]
     clients = [Client(live_server.url, tokens[i % 2]) for i in range(CLIENTS)]
     sid = session.pk

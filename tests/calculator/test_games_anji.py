@@ -12,8 +12,8 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import selectors
 from calculator.models import Payment, Session
+from calculator.selectors.sittings import payment_sums
 from scoring.games import GAMES
 
 pytestmark = [
@@ -73,7 +73,7 @@ def state_of(api, pk: int) -> dict:
     assert list(state["balances"]) == list("ESWN"[: session.player_count])
     balances = {seat: Decimal(amount) for seat, amount in state["balances"].items()}
     assert sum(balances.values()) == 0, state
-    assert balances == selectors.payment_sums(session)
+    assert balances == payment_sums(session)
     assert "dealer_base" not in state
     return state
 

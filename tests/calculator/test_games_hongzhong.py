@@ -27,8 +27,9 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from calculator import selectors
 from calculator.models import Payment, Round, Session
+from calculator.money import money_str
+from calculator.selectors.sittings import payment_sums
 from scoring import score
 from tests.calculator import hongzhong_sitting as sitting
 from tests.scoring.hongzhong.test_hz17_examples import HZ17_3, HZ17_4, HZ17_7, PAID, REFUSED
@@ -209,7 +210,7 @@ def state_of(api, pk: int) -> dict:
     balances = {seat: Decimal(amount) for seat, amount in state["balances"].items()}
     assert list(balances) == SEATS
     assert sum(balances.values()) == 0, state
-    assert balances == selectors.payment_sums(Session.objects.get(pk=pk))
+    assert balances == payment_sums(Session.objects.get(pk=pk))
     assert "dealer_base" not in state
     return state
 
@@ -218,7 +219,7 @@ def rows_of(pk: int, number: int) -> list[tuple[str, str, str]]:
     """The ledger rows stored for a round: (payer, payee, amount)."""
     game_round = Round.objects.get(session_id=pk, number=number)
     return [
-        (p.payer, p.payee, selectors.money_str(p.amount))
+        (p.payer, p.payee, money_str(p.amount))
         for p in Payment.objects.filter(round=game_round).order_by("id")
     ]
 

@@ -15,8 +15,14 @@ from decimal import Decimal
 import pytest
 
 import scoring.games
-from calculator import selectors, services
+from calculator.errors import CalculatorError
 from calculator.models import Payment, Session
+from calculator.selectors.roster import player_names_used
+from calculator.selectors.sittings import payment_sums
+from calculator.selectors.standings import balance_series
+from calculator.selectors.takeback import undo_preview
+from calculator.services.rounds import round_entry_parse, round_record
+from calculator.services.sittings import session_create
 from scoring.errors import ScoringError
 from scoring.games import Game
 
@@ -105,7 +111,7 @@ def state_of(api, pk: int) -> dict:
     balances = {seat: Decimal(amount) for seat, amount in state["balances"].items()}
     assert sum(balances.values()) == 0, state
     session = Session.objects.get(pk=pk)
-    assert balances == selectors.payment_sums(session)
+    assert balances == payment_sums(session)
     assert list(balances) == list("ESWN"[: session.player_count])
     return state
 
@@ -181,11 +187,11 @@ def test_a_two_player_sitting_recorded_corrected_voided_and_settled(api):
     stats = api.get(f"/api/sessions/{pk}/stats/").json()
     assert [(s["seat"], s["wins"], s["rounds_dealt"]) for s in stats] == [("E", 1, 2), ("S", 0, 0)]
     session = Session.objects.get(pk=pk)
-    assert [row["balances"] for row in selectors.balance_series(session)] == [
+    assert [row["balances"] for row in balance_series(session)] == [
         {"E": Decimal("1"), "S": Decimal("-1")}
     ] * 3
     # The last round that counts is the draw (round 2): taking it back moves nothing.
-    preview = selectors.undo_preview(session)
+    preview = undo_preview(session)
     assert (preview["number"], preview["seats"]) == (
         2,
         {
@@ -321,22 +327,22 @@ def test_a_round_takes_the_games_own_fields_and_not_the_sessions(api, new_sessio
 
 
 def test_the_service_parses_a_body_for_the_session_it_is_for(owner):
-    session = services.session_create(
+    session = session_create(
         owner=owner, name="玩具局", players=NAMES[:2], game="toy", player_count=2
     )
-    entry = services.round_entry_parse(win("S", 3), session)
+    entry = round_entry_parse(win("S", 3), session)
     assert entry.hand["points"] == 3
     # An entry parsed for a bigger table is checked against this one's seats when recorded.
-    wide = services.round_entry_parse(win("W", 3), game=TOY, player_count=4)
-    with pytest.raises(services.CalculatorError) as refused:
-        services.round_record(session=session, entry=wide)
+    wide = round_entry_parse(win("W", 3), game=TOY, player_count=4)
+    with pytest.raises(CalculatorError) as refused:
+        round_record(session=session, entry=wide)
     assert refused.value.code == "E_CONTEXT"
     assert not session.rounds.exists()
 
 
 def test_names_used_before_skip_seats_not_in_play(api, owner):
     open_sitting(api, 2)
-    assert selectors.player_names_used(owner) == ["甲", "乙"]
+    assert player_names_used(owner) == ["甲", "乙"]
 
 
 def test_a_two_player_sitting_can_be_deleted(api, owner):

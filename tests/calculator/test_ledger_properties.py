@@ -17,9 +17,12 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import Payment
+from calculator.selectors.ledger import ledger
+from calculator.selectors.sittings import payment_sums, session_balances, session_state
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 SEATS = "ESWN"
@@ -72,14 +75,14 @@ class Sitting(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.session = services.session_create(
+        self.session = session_create(
             owner=self.owner, name="hypothesis", players=["a", "b", "c", "d"]
         )
         self.entries: list[tuple[dict, bool]] = []
 
     @rule(body=bodies)
     def record(self, body: dict) -> None:
-        recorded = services.round_record(session=self.session, entry=body, user=self.owner)
+        recorded = round_record(session=self.session, entry=body, user=self.owner)
         self.entries.append((body, False))
         assert recorded.round.number == len(self.entries)
 
@@ -89,26 +92,26 @@ class Sitting(RuleBasedStateMachine):
         number = data.draw(st.integers(1, len(self.entries)))
         if self.entries[number - 1][1]:
             with pytest.raises(CalculatorError) as refused:
-                services.round_correct(session=self.session, number=number, entry=body)
+                round_correct(session=self.session, number=number, entry=body)
             assert refused.value.code == "E_CONFLICT"
             return
-        services.round_correct(session=self.session, number=number, entry=body)
+        round_correct(session=self.session, number=number, entry=body)
         self.entries[number - 1] = (body, False)
 
     @precondition(lambda self: self.entries)
     @rule(data=st.data())
     def void(self, data: st.DataObject) -> None:
         number = data.draw(st.integers(1, len(self.entries)))
-        services.round_void(session=self.session, number=number)
+        round_void(session=self.session, number=number)
         self.entries[number - 1] = (self.entries[number - 1][0], True)
 
     @invariant()
     def ledger_matches_the_rule_book(self) -> None:
         expected, (dealer, streak) = expected_history(self.entries)
-        ledger = selectors.ledger(self.session)
-        assert [entry["number"] for entry in ledger["rounds"]] == list(range(1, len(expected) + 1))
+        whole = ledger(self.session)
+        assert [entry["number"] for entry in whole["rounds"]] == list(range(1, len(expected) + 1))
         balances = dict.fromkeys(SEATS, Decimal(0))
-        for entry, want in zip(ledger["rounds"], expected, strict=True):
+        for entry, want in zip(whole["rounds"], expected, strict=True):
             assert entry["voided"] == (want is None)
             if want is None:
                 assert entry["payments"] == []
@@ -121,17 +124,17 @@ class Sitting(RuleBasedStateMachine):
         # The running balances stored with each round (a voided one carries the one before)
         # equal the walk, as do the sitting's stored balances and the payments' own sums.
         running = dict.fromkeys(SEATS, Decimal(0))
-        for entry in ledger["rounds"]:
+        for entry in whole["rounds"]:
             for p in entry["payments"]:
                 running[p["from"]] -= Decimal(p["amount"])
                 running[p["to"]] += Decimal(p["amount"])
             assert {s: Decimal(v) for s, v in entry["balances"].items()} == running
-        assert selectors.payment_sums(self.session) == selectors.session_balances(self.session)
-        for offset in range(0, len(ledger["rounds"]), 5):
-            page = selectors.ledger(self.session, offset=offset, limit=5)
-            assert page["rounds"] == ledger["rounds"][offset : offset + 5]
-            assert page["balances"] == ledger["balances"]
-        state = selectors.session_state(self.session)
+        assert payment_sums(self.session) == session_balances(self.session)
+        for offset in range(0, len(whole["rounds"]), 5):
+            page = ledger(self.session, offset=offset, limit=5)
+            assert page["rounds"] == whole["rounds"][offset : offset + 5]
+            assert page["balances"] == whole["balances"]
+        state = session_state(self.session)
         assert {s: Decimal(v) for s, v in state["balances"].items()} == balances
         assert sum(balances.values()) == 0
         assert (state["dealer"], state["dealer_streak"]) == (dealer, streak)

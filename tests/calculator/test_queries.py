@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from calculator import selectors, services
+import calculator.selectors.ledger
+from calculator.selectors.sittings import session_detail
+from calculator.selectors.standings import balance_series, player_stats
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import session_create
 from tests import factories
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
@@ -20,7 +24,7 @@ def sitting(owner):
         entries = [BODIES[number % len(BODIES)] for number in range(rounds)]
         session = factories.make_sitting(owner, name="t", players="abcd", rounds=entries)
         if rounds > 3:
-            services.round_void(session=session, number=3)
+            round_void(session=session, number=3)
         return session
 
     return make
@@ -34,17 +38,17 @@ def test_ledger_and_session_page_take_constant_queries(
     # the stored state (total and balances), the rounds (without their hand and scoring), their
     # payments, and when there are 包 rounds among them, their scoring
     with django_assert_max_num_queries(4):
-        ledger = selectors.ledger(session)
+        ledger = calculator.selectors.ledger.ledger(session)
     assert len(ledger["rounds"]) == rounds
     # the stored state, the current rules (detail and state)
     with django_assert_num_queries(3):
-        detail = selectors.session_detail(session)
+        detail = session_detail(session)
     assert detail["state"]["next_round"] == rounds + 1
     # the rounds' sums by dealer and winner, the 包 payments' sums, the stored balances
     with django_assert_num_queries(3):
-        selectors.player_stats(session)
+        player_stats(session)
     with django_assert_num_queries(2):  # the newest number, the sampled rounds' balances
-        selectors.balance_series(session)
+        balance_series(session)
 
 
 @pytest.mark.parametrize("rounds", [2, 30])
@@ -76,8 +80,8 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
     # the old rows' delete, the new rows' insert), what each seat paid each other (the payments'
     # sums by payer and payee, the old rows' delete, the new rows' insert), the reload, release
     with django_assert_num_queries(21):
-        services.round_correct(session=session, number=1, entry=plain("S"))
-    assert selectors.ledger(session)["rounds"][1]["dealer"] == "S"
+        round_correct(session=session, number=1, entry=plain("S"))
+    assert calculator.selectors.ledger.ledger(session)["rounds"][1]["dealer"] == "S"
 
 
 # --- writes and pages: the same number of queries at 2 rounds and at 30 ------------------------
@@ -96,9 +100,9 @@ def test_writes_and_pages_take_the_same_queries_at_any_length(draws, api, owner)
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    session = services.session_create(owner=owner, name="t", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="t", players=["a", "b", "c", "d"])
     for body in [DRAW] * draws + BODIES:
-        services.round_record(session=session, entry=body, user=owner)
+        round_record(session=session, entry=body, user=owner)
     page = Client()
     page.force_login(owner)
     visits = {

@@ -6,9 +6,15 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from calculator import selectors, services
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Player, Session
+from calculator.selectors.exports import session_export
+from calculator.selectors.roster import player_for_user, players_for_user
+from calculator.selectors.sittings import seat_names
+from calculator.services.imports import session_import
+from calculator.services.roster import player_link, player_merge, player_rename
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, session_delete
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +23,7 @@ FOUR = ["小李", "阿南", "阿西", "Ann"]
 
 
 def sit(owner, players=FOUR, **fields) -> Session:
-    return services.session_create(owner=owner, name="周六", players=list(players), **fields)
+    return session_create(owner=owner, name="周六", players=list(players), **fields)
 
 
 def seats(session: Session) -> list[int]:
@@ -100,7 +106,7 @@ def test_merge_points_every_seat_at_the_kept_person(owner):
     second = sit(owner, ["李明", "阿南", "阿西", "Ann"])
     keep, merged = Player.objects.get(name="小李"), Player.objects.get(name="李明")
     versions = {s.pk: s.version for s in Session.objects.all()}
-    services.player_merge(owner=owner, keep=keep, merged=merged)
+    player_merge(owner=owner, keep=keep, merged=merged)
     second.refresh_from_db()
     assert second.east_id == first.east_id == keep.pk
     assert not Player.objects.filter(pk=merged.pk).exists()
@@ -119,11 +125,11 @@ def test_merge_refusals(owner, stranger):
     ]
     for keep, merged, code, words in cases:
         with pytest.raises(CalculatorError) as refused:
-            services.player_merge(owner=owner, keep=keep, merged=merged)
+            player_merge(owner=owner, keep=keep, merged=merged)
         assert refused.value.code == code
         assert words in refused.value.message_en and refused.value.message
     with pytest.raises(CalculatorError) as refused:
-        services.player_merge(
+        player_merge(
             owner=stranger, keep=Player.objects.get(pk=theirs.east_id), merged=xiaoli
         )
     assert refused.value.code == "E_FORBIDDEN"
@@ -132,41 +138,41 @@ def test_merge_refusals(owner, stranger):
 
 def test_link_lets_the_account_see_the_player(owner, friend, stranger):
     sitting = sit(owner)
-    services.round_record(session=sitting, entry=plain("E"))
+    round_record(session=sitting, entry=plain("E"))
     xiaoli = Player.objects.get(pk=sitting.east_id)
-    assert not selectors.players_for_user(friend).exists()
-    services.player_link(player=xiaoli, user=owner, username="xiaoli")
-    assert list(selectors.players_for_user(friend)) == [xiaoli]
+    assert not players_for_user(friend).exists()
+    player_link(player=xiaoli, user=owner, username="xiaoli")
+    assert list(players_for_user(friend)) == [xiaoli]
     with pytest.raises(CalculatorError) as refused:
-        services.player_link(player=xiaoli, user=friend, username="stranger")
+        player_link(player=xiaoli, user=friend, username="stranger")
     assert refused.value.code == "E_FORBIDDEN"
     with pytest.raises(CalculatorError) as refused:
-        services.player_link(player=xiaoli, user=owner, username="nobody")
+        player_link(player=xiaoli, user=owner, username="nobody")
     assert refused.value.code == "E_INVALID" and "nobody" in refused.value.message_en
     with pytest.raises(CalculatorError) as refused:
-        services.player_link(
+        player_link(
             player=Player.objects.get(pk=sitting.south_id), user=owner, username="xiaoli"
         )
     assert "merge the two first" in refused.value.message_en
     with pytest.raises(CalculatorError):
-        selectors.player_for_user(stranger, xiaoli.pk)
+        player_for_user(stranger, xiaoli.pk)
 
 
 def test_rename_shows_at_every_sitting(owner):
     sitting = sit(owner)
-    services.player_rename(
+    player_rename(
         player=Player.objects.get(pk=sitting.east_id), user=owner, name=" 李明 "
     )
-    assert selectors.seat_names(Session.objects.get(pk=sitting.pk))["E"] == "李明"
+    assert seat_names(Session.objects.get(pk=sitting.pk))["E"] == "李明"
     with pytest.raises(CalculatorError) as refused:
-        services.player_rename(player=Player.objects.get(pk=sitting.east_id), user=owner, name=" ")
+        player_rename(player=Player.objects.get(pk=sitting.east_id), user=owner, name=" ")
     assert refused.value.code == "E_INVALID"
 
 
 def test_deleting_a_sitting_keeps_the_roster(owner):
     first, second = sit(owner), sit(owner, ["小李", "阿南", "阿西", "新人"])
-    services.session_delete(session=second, user=owner)
-    services.session_delete(session=first, user=owner)
+    session_delete(session=second, user=owner)
+    session_delete(session=first, user=owner)
     assert sorted(Player.objects.filter(owner=owner).values_list("name", flat=True)) == sorted(
         [*FOUR, "新人"]
     )
@@ -178,12 +184,12 @@ def test_deleting_a_sitting_keeps_the_roster(owner):
 
 def test_import_seats_the_importers_roster(owner):
     sitting = sit(owner)
-    services.round_record(session=sitting, entry=plain("E"))
-    copy = services.session_import(owner=owner, data=selectors.session_export(sitting))
+    round_record(session=sitting, entry=plain("E"))
+    copy = session_import(owner=owner, data=session_export(sitting))
     assert seats(copy) == seats(sitting)
-    export = selectors.session_export(sitting)
+    export = session_export(sitting)
     export["players"] = ["小李", "小李", "阿西", "Ann"]  # an export from before the roster
-    twice = services.session_import(owner=owner, data=export)
+    twice = session_import(owner=owner, data=export)
     assert seats(twice)[0] == sitting.east_id and seats(twice)[1] not in seats(sitting)
 
 

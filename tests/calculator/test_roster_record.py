@@ -13,8 +13,11 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from calculator import selectors, services
 from calculator.models import SeatTotals, Session
+from calculator.selectors.roster import period_of
+from calculator.services.roster import player_link
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create, session_invite
 from tests.calculator import hongzhong_sitting as hz
 from tests.calculator.hands import paofeng, plain
 
@@ -31,18 +34,16 @@ def opened_on(session: Session, day: str) -> Session:
 @pytest.fixture
 def history(owner):
     """Player "a": East at two Anqing sittings, North at a 紅中 one."""
-    january = services.session_create(owner=owner, name="一月", players=["a", "b", "c", "d"])
-    services.round_record(session=january, entry=plain("E"), user=owner)  # E deals, F 3
-    march = services.session_create(owner=owner, name="三月", players=["a", "b", "c", "d"])
+    january = session_create(owner=owner, name="一月", players=["a", "b", "c", "d"])
+    round_record(session=january, entry=plain("E"), user=owner)  # E deals, F 3
+    march = session_create(owner=owner, name="三月", players=["a", "b", "c", "d"])
     # E deals and wins F 9 (獨吊); E deals again (R2.2) and S wins F 3.
-    services.round_record(session=march, entry=paofeng("E"), user=owner)
-    services.round_record(session=march, entry=plain("S"), user=owner)
-    red = services.session_create(
-        owner=owner, name="紅中", players=["x", "y", "z", "a"], game="hongzhong"
-    )
+    round_record(session=march, entry=paofeng("E"), user=owner)
+    round_record(session=march, entry=plain("S"), user=owner)
+    red = session_create(owner=owner, name="紅中", players=["x", "y", "z", "a"], game="hongzhong")
     # S self-draws (H 2); W wins on N's discard (H 2): "a" at North deals in once (HZ9.2).
     for step in hz.ROUNDS[:2]:
-        services.round_record(session=red, entry=step.body, user=owner)
+        round_record(session=red, entry=step.body, user=owner)
     sittings = [
         opened_on(january, "2026-01-10"),
         opened_on(march, "2026-03-05"),
@@ -97,11 +98,11 @@ def test_a_range_of_dates(api, history):
 
 def test_this_month_and_this_year():
     today = datetime.date(2026, 3, 18)
-    month = selectors.period_of({"period": "month"}, today)
-    year = selectors.period_of({"period": "year"}, today)
+    month = period_of({"period": "month"}, today)
+    year = period_of({"period": "year"}, today)
     assert (month.start, month.end) == (datetime.date(2026, 3, 1), None)
     assert (year.start, year.end) == (datetime.date(2026, 1, 1), None)
-    assert selectors.period_of({}, today).kind == "all"
+    assert period_of({}, today).kind == "all"
 
 
 @pytest.mark.parametrize(
@@ -126,7 +127,7 @@ def test_who_may_read_a_players_statistics(api, history, client_for):
     User = get_user_model()
     friend = User.objects.create_user("friend", password="pw-friend-123")
     stranger = User.objects.create_user("stranger", password="pw-stranger-123")
-    services.player_link(player=player, user=player.owner, username="friend")
+    player_link(player=player, user=player.owner, username="friend")
     linked = stats(client_for(friend), player.pk).json()
     # The linked account reads the numbers but not the sitting they were in (not invited).
     assert linked["games"][0]["biggest"] == {
@@ -135,7 +136,7 @@ def test_who_may_read_a_players_statistics(api, history, client_for):
         "session_name": None,
         "round": None,
     }
-    services.session_invite(session=march, username="friend")
+    session_invite(session=march, username="friend")
     assert stats(client_for(friend), player.pk).json()["games"][0]["biggest"]["session"] == march.pk
     assert stats(client_for(stranger), player.pk).status_code == 404
     assert stats(client_for(), player.pk).status_code in (401, 403)
@@ -146,9 +147,9 @@ def test_the_statistics_take_the_same_queries_at_any_history(api, owner):
     for sittings in (1, 6):
         name = f"p{sittings}"
         for _ in range(sittings):
-            session = services.session_create(owner=owner, name=name, players=[name, "b", "c", "d"])
+            session = session_create(owner=owner, name=name, players=[name, "b", "c", "d"])
             for body in (plain("E"), paofeng("S"), plain("W")):
-                services.round_record(session=session, entry=body, user=owner)
+                round_record(session=session, entry=body, user=owner)
         player = session.east
         with CaptureQueriesContext(connection) as context:
             answer = stats(api, player.pk).json()

@@ -8,8 +8,9 @@ import importlib
 import pytest
 from django.apps import apps
 
-from calculator import services
 from calculator.models import BALANCE_FIELDS, Round, Session
+from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -19,12 +20,12 @@ STATE = [*BALANCE_FIELDS.values(), "next_dealer", "next_streak", "last_number"]
 
 
 def test_existing_sittings_get_the_state_the_services_keep(owner):
-    session = services.session_create(owner=owner, name="舊", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="舊", players=["a", "b", "c", "d"])
     for body in (plain("E"), bao("W", "N"), DRAW, paofeng("S"), plain("N"), DRAW):
-        services.round_record(session=session, entry=body, user=owner)
-    services.round_void(session=session, number=2)
-    services.round_correct(session=session, number=4, entry=plain("W"))
-    empty = services.session_create(owner=owner, name="空", players=["a", "b", "c", "d"])
+        round_record(session=session, entry=body, user=owner)
+    round_void(session=session, number=2)
+    round_correct(session=session, number=4, entry=plain("W"))
+    empty = session_create(owner=owner, name="空", players=["a", "b", "c", "d"])
     kept = {row["pk"]: row for row in Session.objects.values("pk", *STATE)}
     rounds = list(Round.objects.order_by("pk").values("pk", *BALANCE_FIELDS.values()))
     assert kept[session.pk]["last_number"] == 6

@@ -6,7 +6,6 @@ import pytest
 from django.db import OperationalError
 from django.test import Client
 
-from calculator import selectors
 from tests import factories
 
 
@@ -17,7 +16,8 @@ def gone(monkeypatch: pytest.MonkeyPatch) -> None:
     def unreachable(*args: object, **kwargs: object) -> None:
         raise OperationalError('connection to server at "127.0.0.1", port 5432 failed')
 
-    monkeypatch.setattr(selectors, "sessions_for_user", unreachable)
+    monkeypatch.setattr("calculator.selectors.access.sessions_for_user", unreachable)
+    monkeypatch.setattr("calculator.web.sittings.sessions_for_user", unreachable)
 
 
 @pytest.fixture
@@ -47,6 +47,6 @@ def test_other_failures_are_not_mistaken_for_an_outage(player: Client, monkeypat
     def broken(*args: object, **kwargs: object) -> None:
         raise ValueError("a bug, not an outage")
 
-    monkeypatch.setattr(selectors, "sessions_for_user", broken)
+    monkeypatch.setattr("calculator.selectors.access.sessions_for_user", broken)  # the API's
     player.raise_request_exception = False
     assert player.get("/api/sessions/").status_code == 500

@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from calculator import selectors, services
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
+from calculator.services import history
+from calculator.services.sittings import rules_change
+from scoring.games import score
 from tests import factories
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
@@ -68,7 +70,7 @@ def sitting(owner) -> Session:
     session = factories.make_sitting(
         owner, name="x", players="abcd", rounds=[plain("S"), DRAW, paofeng("W")]
     )
-    services.rules_change(session=session, rules={"dealer_base": 10}, user=owner)
+    rules_change(session=session, rules={"dealer_base": 10}, user=owner)
     factories.record_rounds(session, bao("N", "E"), plain("E"), user=owner)
     return session
 
@@ -95,7 +97,7 @@ def test_a_failure_in_the_engine_while_rescoring_after_a_correction_changes_noth
     api, sitting, monkeypatch, nth
 ):
     before = dump()
-    monkeypatch.setattr(selectors, "score", fail_on_call(nth, selectors.score))
+    monkeypatch.setattr("calculator.selectors.sittings.score", fail_on_call(nth, score))
     response = api.put(f"/api/sessions/{sitting.pk}/rounds/1/", plain("W"), format="json")
     assert_server_error(response)
     assert dump() == before
@@ -111,7 +113,7 @@ def test_a_failure_after_the_old_payments_are_deleted_changes_nothing(
             Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
         )
     else:
-        monkeypatch.setattr(services, step, fail_on_call(1, getattr(services, step)))
+        monkeypatch.setattr(history, step, fail_on_call(1, getattr(history, step)))
     assert_server_error(api.put(f"/api/sessions/{sitting.pk}/rounds/2/", plain("S"), format="json"))
     assert dump() == before
     assert_server_error(api.delete(f"/api/sessions/{sitting.pk}/rounds/1/"))

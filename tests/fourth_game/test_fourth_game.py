@@ -25,8 +25,9 @@ from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 from rest_framework.test import APIClient
 
-from calculator import selectors, services
 from calculator.models import Round, Session
+from calculator.selectors.sittings import session_balances, session_state
+from calculator.services.groups import group_create
 from calculator.web import games as web_games
 from scoring import games
 from scoring.errors import ScoringError
@@ -48,7 +49,7 @@ def d(balances: dict) -> dict[str, Decimal]:
 
 
 def balances(session: Session) -> dict[str, Decimal]:
-    return selectors.session_balances(session)
+    return session_balances(session)
 
 
 def new_sitting(client: Client, base_silver: str = "2", players: int = 4) -> Session:
@@ -153,7 +154,7 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     assert saved.status_code == 302, saved.content.decode()[:3000]
     assert balances(session) == d({"E": -16, "S": 48, "W": -16, "N": -16})
     # T2.2: S is not the dealer: the next seat, S, deals.
-    assert selectors.session_state(session)["dealer"] == "S"
+    assert session_state(session)["dealer"] == "S"
 
     why = owner_client.get(f"/sessions/{pk}/rounds/1/")
     assert why.status_code == 200
@@ -171,7 +172,7 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     assert balances(session) == d({"E": -16, "S": 48, "W": -8, "N": -24})
     second = Round.objects.get(session=session, number=2)
     assert second.hand["discarder"] == "N" and second.scoring["hand_fan"] == 2
-    assert selectors.session_state(session)["dealer"] == "W"  # T2.2: after S, W
+    assert session_state(session)["dealer"] == "W"  # T2.2: after S, W
     assertContains(owner_client.get(f"/sessions/{pk}/rounds/2/"), "碰碰胡")
 
     # The house rules: base points 2 from now on (T6, T9).
@@ -187,7 +188,7 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     assert Round.objects.filter(session=session).count() == 2
     assert owner_client.post(draw_url, {"confirm": "1"}).status_code == 302
     assert balances(session) == d({"E": -16, "S": 48, "W": -8, "N": -24})
-    state = selectors.session_state(session)
+    state = session_state(session)
     assert (state["dealer"], state["dealer_streak"]) == ("W", 1)
 
     # Correction: round 2 was won on E's discard, not N's (its own rules version: base 1).
@@ -229,7 +230,7 @@ def test_a_sitting_of_the_fourth_game_through_every_page(tuidao, owner, owner_cl
     player = owner_client.get(f"/players/{people[2].pk}/")
     assert player.status_code == 200
     assertContains(player, "推倒胡")
-    group = services.group_create(owner=owner, name="推倒胡桌", players=[p.pk for p in people])
+    group = group_create(owner=owner, name="推倒胡桌", players=[p.pk for p in people])
     group_page = owner_client.get(f"/groups/{group.pk}/")
     assert group_page.status_code == 200
     assertContains(group_page, "丙")

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from calculator import services
 from calculator.models import Payment, Round, RulesVersion, Session
+from calculator.services.sittings import session_create
 from tests import factories
 from tests.calculator.hands import paofeng, plain
 
@@ -152,7 +152,7 @@ def test_a_bad_hand_field_says_which_round(api) -> None:
 def test_inviting_a_member_again_or_the_owner_is_refused(api) -> None:
     owner = get_user_model().objects.get(username="importer")
     guest = get_user_model().objects.create_user("guest", password="pw-guest-12345")
-    session = services.session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
+    session = session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
     url = f"/api/sessions/{session.pk}/members/"
     assert api.post(url, {"username": "guest"}, format="json").status_code == 201
     again = api.post(url, {"username": "guest"}, format="json")

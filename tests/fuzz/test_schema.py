@@ -29,8 +29,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.wsgi import application
 from tests.calculator.hands import DRAW, plain
 from tests.calculator.hongzhong_sitting import ROUNDS as HONGZHONG_ROUNDS
@@ -68,12 +69,12 @@ def world(db) -> tuple[list[Session], str]:
     with kongs), and their owner's token."""
     owner = get_user_model().objects.create_user("fuzz-owner", password="pw-fuzz-owner-1")
     get_user_model().objects.create_user("fuzz-guest", password="pw-fuzz-guest-1")
-    session = services.session_create(
+    session = session_create(
         owner=owner, name="fuzz", players=["甲", "乙", "丙", "丁"], base_silver="1"
     )
-    services.round_record(session=session, entry=plain("S"), user=owner)
-    services.round_record(session=session, entry=DRAW, user=owner)
-    hongzhong = services.session_create(
+    round_record(session=session, entry=plain("S"), user=owner)
+    round_record(session=session, entry=DRAW, user=owner)
+    hongzhong = session_create(
         owner=owner,
         name="fuzz 紅中",
         players=["甲", "乙", "丙", "丁"],
@@ -81,7 +82,7 @@ def world(db) -> tuple[list[Session], str]:
         game="hongzhong",
     )
     for step in (HONGZHONG_ROUNDS[5], HONGZHONG_ROUNDS[3]):
-        services.round_record(session=hongzhong, entry=step.body, user=owner)
+        round_record(session=hongzhong, entry=step.body, user=owner)
     cache.clear()
     return [session, hongzhong], Token.objects.create(user=owner).key
 

@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from calculator import services
 from calculator.models import Round
+from calculator.services.rounds import round_record
+from calculator.services.sittings import share_link_rotate
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def once_key(html: str) -> str:
 
 
 def test_a_penalty_recorded_once_then_corrected_and_voided(owner_client, owner, sitting):
-    services.round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=plain("E"), user=owner)
     html = form(owner_client, sitting.pk)
     assert 'name="expected_round" value="2"' in html
     assert "诈胡" in html  # a penalty's usual reason, offered
@@ -116,7 +117,7 @@ def test_a_form_opened_before_another_phone_recorded_saves_nothing(
     owner_client, owner, sitting
 ):
     html = form(owner_client, sitting.pk)
-    services.round_record(session=sitting, entry=plain("S"), user=owner)  # the other phone
+    round_record(session=sitting, entry=plain("S"), user=owner)  # the other phone
     late = owner_client.post(
         f"/sessions/{sitting.pk}/adjustments/new/",
         {
@@ -145,7 +146,7 @@ def test_the_form_and_the_share_page_in_each_language(
     html = form(owner_client, sitting.pk)
     for word in words:
         assert word in html
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "adjustment",
@@ -157,7 +158,7 @@ def test_the_form_and_the_share_page_in_each_language(
         },
         user=owner,
     )
-    token = services.share_link_rotate(session=sitting, user=owner)
+    token = share_link_rotate(session=sitting, user=owner)
     client.cookies["django_language"] = language
     shared = client.get(f"/share/{token}/").content.decode()
     assert 'data-adjustment="side_payment"' in shared and "上次的茶钱" in shared

@@ -11,8 +11,10 @@ import pytest
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import selectors, services
 from calculator.models import Session
+from calculator.selectors.ledger import ledger
+from calculator.selectors.sittings import session_balances, session_state
+from calculator.services.sittings import session_create
 from calculator.web.templatetags import fragments
 
 # AJ15.1: 財神 4p, one used; two flowers. ZI_MO 1 + FLOWERS 2: X = 3.
@@ -45,7 +47,7 @@ def open_sitting(client: Client, players: list[str], **extra: Any) -> Session:
 
 
 def balances(session: Session) -> dict[str, Decimal]:
-    return selectors.session_balances(session)
+    return session_balances(session)
 
 
 def test_the_new_sitting_page_offers_the_games_and_anji_player_counts(owner_client) -> None:
@@ -122,7 +124,7 @@ def test_the_hand_editor_for_anji(owner_client) -> None:
     assert 'value="N"' not in html
     assert 'data-seats="ESW"' in html and 'data-game="anji"' in html
     # An Anqing sitting's editor, cached, is not reused for Anji (nor the other way round).
-    anqing = services.session_create(owner=session.owner, name="安慶", players=["a", "b", "c", "d"])
+    anqing = session_create(owner=session.owner, name="安慶", players=["a", "b", "c", "d"])
     html = owner_client.get(f"/sessions/{anqing.pk}/rounds/new/").content.decode()
     assert (
         'name="bar_tiles"' in html and 'data-tile="1f"' not in html and 'name="flowers"' not in html
@@ -174,7 +176,7 @@ def test_preview_record_correct_and_settle_a_three_player_sitting(owner_client) 
     assertNotContains(page, 'data-change="N"')
     # A draw: the dealer (the winner, S) keeps the deal; nothing moves (AJ2.3, AJ3.2).
     owner_client.post(f"/sessions/{session.pk}/rounds/draw/", {"confirm": "1"})
-    assert selectors.session_state(session)["dealer"] == "S"
+    assert session_state(session)["dealer"] == "S"
 
     why = owner_client.get(f"/sessions/{session.pk}/rounds/1/")
     assertContains(why, 'data-item="ZI_MO"')
@@ -352,7 +354,7 @@ def test_the_round_list_shows_each_rounds_points(owner_client) -> None:
         number: page.split(f'data-round="{number}"')[1].split("</li>")[0] for number in (1, 2)
     }
     assert "3 分" in rounds[1] and "10 分" in rounds[2]
-    entries = selectors.ledger(session)["rounds"]
+    entries = ledger(session)["rounds"]
     assert [entry.get("points") for entry in entries] == [3, 10]
 
 

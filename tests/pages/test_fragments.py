@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from calculator import services
+from calculator.services.sittings import session_create
 from calculator.web.templatetags import fragments
 
 # Per response: the CSRF token, the CSP nonce and each form's one-time key (``once``).
@@ -33,7 +33,7 @@ def test_the_calculator_from_the_store_is_the_fresh_page(client: Client, languag
 
 
 def test_each_sitting_gets_its_own_seat_names(owner, owner_client: Client, sitting) -> None:
-    other = services.session_create(
+    other = session_create(
         owner=owner, name="另一場", players=["趙", "錢", "孫", "李"], base_silver="1"
     )
     fragments.clear()

@@ -16,7 +16,8 @@ from django.test import Client
 from django.utils import translation
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.web.forms import HouseRulesForm
 from calculator.web.templatetags.amounts import grouped
 from calculator.web.templatetags.games import how_won
@@ -265,7 +266,7 @@ def test_amounts_are_grouped_by_three_and_kept_exact() -> None:
 def test_a_big_base_silver_reads_grouped_on_every_money_page(owner, owner_client):
     """R9 at base silver 1,000,000: E's plain self-draw as dealer is paid (8 + F) × 1,000,000 by
     each; every amount on the sitting, settle and share pages is grouped."""
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="大场",
         players=["阿东", "阿南", "阿西", "阿北"],
@@ -273,7 +274,7 @@ def test_a_big_base_silver_reads_grouped_on_every_money_page(owner, owner_client
     )
     from tests.calculator.hands import plain
 
-    services.round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=plain("E"), user=owner)
     for page in (
         owner_client.get(f"/sessions/{sitting.pk}/"),
         owner_client.get(f"/sessions/{sitting.pk}/settle/"),
@@ -293,7 +294,7 @@ def test_a_draw_says_the_dealer_keeps_the_deal_only_where_the_game_keeps_it(
     """AJ2.2: after an Anji draw the dealer deals again, and the round's page says so; a game
     whose deal passed on a draw (its ``next_dealer``) would not be told "连庄"."""
     anji = anji_sitting(owner)
-    services.round_record(session=anji, entry={"result": "draw"}, user=owner)
+    round_record(session=anji, entry={"result": "draw"}, user=owner)
     number = anji.rounds.order_by("-number").first().number
     page = owner_client.get(f"/sessions/{anji.pk}/rounds/{number}/")
     assertContains(page, "流局：庄家连庄，不进出钱。")

@@ -13,8 +13,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
-from calculator import selectors, services
 from calculator.models import Group, IdempotentAnswer, Session
+from calculator.selectors.standings import settlement
+from calculator.services.groups import group_create, group_member_add
+from calculator.services.roster import player_link
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_invite
 from tests.calculator.hands import bao, paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -37,14 +41,14 @@ def once(response) -> str:
 def played(owner, sitting):
     """阿东 wins F 3 and F 9 dealing; 阿西 wins F 6 with 阿北 liable under 包."""
     for body in [plain("E"), paofeng("E"), bao("W", "N")]:
-        services.round_record(session=sitting, entry=body, user=owner)
+        round_record(session=sitting, entry=body, user=owner)
     sitting.refresh_from_db()
     return sitting
 
 
 @pytest.fixture
 def group(owner, played):
-    return services.group_create(
+    return group_create(
         owner=owner,
         name="周六牌友",
         players=[person.pk for person in played.seat_players().values()],
@@ -100,7 +104,7 @@ def test_the_group_page_shows_standings_titles_head_to_head_and_the_settle_up(
     assert "把这1场标记为已结清" in words
     # The transfers settle the sitting: as many as its settle-up page's.
     transfers = re.findall(r"<li>([^<]+ 给 [^<]+)</li>", html)
-    assert len(transfers) == len(selectors.settlement(played))
+    assert len(transfers) == len(settlement(played))
     # Mark them paid out with the one button.
     marked = owner_client.post(
         f"/groups/{group.pk}/paid-out/", {"sittings": str(played.pk), "once": once(page)}
@@ -190,7 +194,7 @@ def test_the_session_page_marks_a_sitting_paid_out(owner_client, played, owner):
     assert Session.objects.get(pk=played.pk).paid_out_at is None
     # An invited member sees the mark but has no form, and a post is refused.
     member = get_user_model().objects.create_user("member", password="pw-x-12345")
-    services.session_invite(session=played, username="member")
+    session_invite(session=played, username="member")
     client = Client()
     client.force_login(member)
     assert "标记为已结清" not in text_of(client.get(f"/sessions/{played.pk}/"))
@@ -202,8 +206,8 @@ def test_strangers_members_and_linked_accounts(played, group, owner):
     stranger, member, linked = (
         users.create_user(name, password="pw-x-12345") for name in ("stranger", "member", "linked")
     )
-    services.group_member_add(group=group, user=owner, username="member")
-    services.player_link(player=played.east, user=owner, username="linked")
+    group_member_add(group=group, user=owner, username="member")
+    player_link(player=played.east, user=owner, username="linked")
     clients = {}
     for user in (stranger, member, linked):
         clients[user.username] = Client()

@@ -12,8 +12,8 @@ from django.test import Client
 from django.utils.html import strip_tags
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import selectors
 from calculator.models import Round, Session
+from calculator.selectors.sittings import session_balances, session_state
 
 # HZ17.3's two hands, on N's discard of 5s: E 平胡 無紅中 (2 points, 1 bird hit → 3), S 平胡 with a
 # 紅中 as 3p (1 point, no hit → 1).
@@ -55,7 +55,7 @@ def hz_sitting(owner_client: Client) -> Session:
 
 
 def balances(session: Session) -> dict[str, Decimal]:
-    return selectors.session_balances(session)
+    return session_balances(session)
 
 
 def test_the_round_form_asks_the_outcome_winners_and_discarder_first(owner_client, hz_sitting):
@@ -112,7 +112,7 @@ def test_two_winners_on_one_discard_settle_each_with_the_discarder(owner_client,
         "W": Decimal("0"),
         "N": Decimal("-4"),
     }
-    assert selectors.session_state(hz_sitting)["dealer"] == "N"
+    assert session_state(hz_sitting)["dealer"] == "N"
     session_page = owner_client.get(f"/sessions/{hz_sitting.pk}/")
     assertContains(session_page, "东 · 甲、南 · 乙")
     detail = owner_client.get(f"/sessions/{hz_sitting.pk}/rounds/1/")
@@ -174,7 +174,7 @@ def test_a_draw_settles_the_kongs_made(owner_client, hz_sitting):
         "W": Decimal("-2"),
         "N": Decimal("-2"),
     }
-    state = selectors.session_state(hz_sitting)
+    state = session_state(hz_sitting)
     assert (state["dealer"], state["dealer_streak"]) == ("E", 1)
 
 
@@ -197,9 +197,9 @@ def test_settle_up_leaves_out_anqings_fan_and_bao_columns(owner_client, hz_sitti
 def test_piao_fen_fields_follow_the_house_rule(owner_client, hz_sitting):
     url = f"/sessions/{hz_sitting.pk}/rounds/new/"
     assertNotContains(owner_client.get(url), 'name="piao_E"')
-    from calculator import services
+    from calculator.services.sittings import rules_change
 
-    services.rules_change(session=hz_sitting, rules={"piao_fen_max": 2})
+    rules_change(session=hz_sitting, rules={"piao_fen_max": 2})
     assertContains(owner_client.get(url), 'name="piao_E"')
     data = round_form("self_draw", ["S"], winner_fields("S", S_SELF_DRAW), piao_E="2", piao_S="1")
     assert owner_client.post(url, {**data, "confirm": "1"}).status_code == 302

@@ -10,7 +10,8 @@ import pytest
 from django.http import HttpResponse, JsonResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.web.lang_marks import MarkChineseMiddleware, chinese_lang, mark_chinese
 from tests.calculator import hands
 from tests.pages import words
@@ -89,12 +90,12 @@ def test_only_english_html_responses_are_changed() -> None:
 
 @pytest.mark.django_db
 def test_an_english_sitting_of_many_rounds_is_marked_as_the_middleware_marks_it(owner) -> None:
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner, name="周六晚上", players=["老王", "阿芳", "小李", "阿東"], base_silver="1"
     )
     for n in range(60):
         seat = "ESWN"[n % 4]
-        services.round_record(session=sitting, entry=hands.paofeng(seat), user=owner)
+        round_record(session=sitting, entry=hands.paofeng(seat), user=owner)
     client = Client()
     client.force_login(owner)
     client.cookies["django_language"] = "en"

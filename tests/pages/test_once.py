@@ -22,8 +22,16 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from calculator import selectors, services
 from calculator.models import IdempotentAnswer, Player, Session
+from calculator.selectors.exports import session_export
+from calculator.selectors.sittings import stored_state
+from calculator.services.rounds import round_record
+from calculator.services.sittings import (
+    session_archive,
+    session_create,
+    session_invite,
+    share_link_revoke,
+)
 from calculator.web import once
 from tests.calculator.hands import DRAW, paofeng, plain
 from tests.pages.conftest import hand_form
@@ -153,7 +161,7 @@ def state_of_everything() -> dict[int, Any]:
                     "number", "result", "winner", "voided", "version"
                 )
             ),
-            "stored": selectors.stored_state(session),
+            "stored": stored_state(session),
         }
     # The roster, under 0 (no sitting has that id): who is on it, named what, linked to whom.
     state[0] = list(Player.objects.order_by("pk").values_list("pk", "name", "owner", "user"))
@@ -165,12 +173,12 @@ def state_of_everything() -> dict[int, Any]:
 
 def sat_down(sitting: Session, *entries: dict) -> None:
     for entry in entries:
-        services.round_record(session=sitting, entry=entry)
+        round_record(session=sitting, entry=entry)
 
 
 def with_member(sitting: Session) -> None:
     get_user_model().objects.create_user("xiaoli", password="pw-xiaoli-5566")
-    services.session_invite(session=sitting, username="xiaoli")
+    session_invite(session=sitting, username="xiaoli")
 
 
 @dataclass
@@ -302,7 +310,7 @@ CASES = {
         page="/sessions/{pk}/",
         action="/sessions/{pk}/share-link/",
         having=lambda form: form.value("action") == "start",
-        setup=lambda sitting: services.share_link_revoke(session=sitting, user=sitting.owner),
+        setup=lambda sitting: share_link_revoke(session=sitting, user=sitting.owner),
         did=lambda b, a, pk: b[pk]["share"] is None and a[pk]["share"],
         lands="/sessions/{pk}/#share",
         says="已重新分享",
@@ -312,7 +320,7 @@ CASES = {
         action="/sessions/import/",
         setup=lambda sitting: sat_down(sitting, plain("S"), DRAW),
         post=lambda form: form.data(
-            text=json.dumps(selectors.session_export(Session.objects.get()), ensure_ascii=False)
+            text=json.dumps(session_export(Session.objects.get()), ensure_ascii=False)
         ),
         did=lambda b, a, pk: (
             len(a) == len(b) + 1
@@ -331,7 +339,7 @@ CASES = {
     "restore": Case(
         page="/sessions/{pk}/",
         action="/sessions/{pk}/restore/",
-        setup=lambda sitting: services.session_archive(session=sitting, user=sitting.owner),
+        setup=lambda sitting: session_archive(session=sitting, user=sitting.owner),
         did=lambda b, a, pk: b[pk]["archived"] and not a[pk]["archived"],
         says="已恢复",
     ),
@@ -355,7 +363,7 @@ CASES = {
         page="/players/{player}/?merge={other}",
         action="/players/{player}/merge/",
         having=lambda form: form.value("confirm") == "1",
-        setup=lambda sitting: services.session_create(
+        setup=lambda sitting: session_create(
             owner=sitting.owner, name="周日", players=["东哥", "阿南", "阿西", "阿北"]
         ),
         did=lambda b, a, pk: len(a[0]) == len(b[0]) - 1 and "东哥" not in {r[1] for r in a[0]},
@@ -701,20 +709,20 @@ def test_forgetting_old_keys_is_one_query() -> None:
 def test_two_posts_of_one_round_form_at_once_record_one_round(owner, monkeypatch) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (set DATABASE_URL): SQLite takes one writer at a time")
-    sitting = services.session_create(owner=owner, name="rush", players=["a", "b", "c", "d"])
+    sitting = session_create(owner=owner, name="rush", players=["a", "b", "c", "d"])
     clients = [Client(), Client()]
     for client in clients:
         client.force_login(owner)
     form = round_form(clients[0], sitting)
     body = form.data("confirm", **hand_form("E"))
     # The first to claim the key is slow to record: the other's claim waits on it.
-    record = services.round_record
+    record = round_record
 
     def slow_record(**kwargs: Any):
         time.sleep(0.3)
         return record(**kwargs)
 
-    monkeypatch.setattr(services, "round_record", slow_record)
+    monkeypatch.setattr("calculator.services.rounds.round_record", slow_record)  # the round form's
     barrier = threading.Barrier(len(clients))
     answers: list[Any] = [None] * len(clients)
 

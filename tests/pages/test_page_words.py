@@ -24,8 +24,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from calculator import services
 from calculator.models import Session
+from calculator.services.groups import group_create
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.web import rules_book
 from scoring import games
 from scoring.tiles import FACES, tile_name
@@ -125,7 +127,7 @@ def play(user: Any, game: games.Game) -> tuple[Session, list[int]]:
     rounds kept."""
     player_count = max(game.seat_counts)
     fields, bodies = rounds_for(game, player_count)
-    session = services.session_create(
+    session = session_create(
         owner=user,
         name=SITTING,
         players=PLAYERS[:player_count],
@@ -136,7 +138,7 @@ def play(user: Any, game: games.Game) -> tuple[Session, list[int]]:
     )
     kept = []
     for body in bodies:
-        kept.append(services.round_record(session=session, entry=body, user=user).round.number)
+        kept.append(round_record(session=session, entry=body, user=user).round.number)
     session.refresh_from_db()
     return session, kept
 
@@ -304,7 +306,7 @@ def read_every_page(reader: Reader, user: Any, every: dict[str, games.Game]) -> 
             )
     anqing = sittings[games.game_of(None).code]
     people = list(anqing.seat_players().values())
-    group = services.group_create(owner=user, name=GROUP, players=[p.pk for p in people])
+    group = group_create(owner=user, name=GROUP, players=[p.pk for p in people])
     reader.open("player page", f"/players/{people[0].pk}/")
     reader.open("players", "/players/")
     reader.open("group page", f"/groups/{group.pk}/")

@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.templatetags.static import static
 from django.test import Client
 
-from calculator import services
+from calculator.services.sittings import session_create
 from calculator.web.specials import TURNED_UP, page_specials, specials
 from calculator.web.templatetags import fragments
 from tests.pages.test_service_worker import worker_config
@@ -152,10 +152,8 @@ def test_an_anji_round_form_follows_its_honor_cycle(owner) -> None:
     client = Client()
     client.force_login(owner)
     fragments.clear()
-    seven = services.session_create(
-        owner=owner, name="七", players=["甲", "乙", "丙", "丁"], game="anji"
-    )
-    four = services.session_create(
+    seven = session_create(owner=owner, name="七", players=["甲", "乙", "丙", "丁"], game="anji")
+    four = session_create(
         owner=owner,
         name="四三",
         players=["甲", "乙", "丙", "丁"],
@@ -174,7 +172,7 @@ def test_an_anji_round_form_follows_its_honor_cycle(owner) -> None:
 def test_a_hongzhong_round_form_says_its_wild_and_shape(owner) -> None:
     client = Client()
     client.force_login(owner)
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner, name="紅中", players=["甲", "乙", "丙", "丁"], game="hongzhong"
     )
     page = client.get(f"/sessions/{sitting.pk}/rounds/new/").content.decode()

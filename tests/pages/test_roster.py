@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from calculator import services
 from calculator.models import Player, Session
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -37,8 +38,8 @@ def new_sitting(client: Client, **fields) -> object:
 
 
 def test_the_roster_lists_people_with_their_sittings(owner_client, owner, sitting):
-    services.session_create(owner=owner, name="周日", players=["阿东", "老王", "阿西", "阿北"])
-    services.round_record(session=sitting, entry=plain("E"))
+    session_create(owner=owner, name="周日", players=["阿东", "老王", "阿西", "阿北"])
+    round_record(session=sitting, entry=plain("E"))
     page = owner_client.get("/players/")
     words = text_of(page)
     assert "阿东" in words and "2场" in words and "老王" in words
@@ -75,7 +76,7 @@ def test_a_different_person_of_the_same_name_and_which_one(owner_client, owner, 
 
 
 def test_rename_merge_and_link(owner_client, owner, sitting):
-    services.session_create(owner=owner, name="周日", players=["东哥", "阿南", "阿西", "阿北"])
+    session_create(owner=owner, name="周日", players=["东哥", "阿南", "阿西", "阿北"])
     east, other = Player.objects.get(name="阿东"), Player.objects.get(name="东哥")
     renamed = owner_client.post(f"/players/{east.pk}/rename/", {"name": "阿东东"})
     assert renamed.status_code == 302

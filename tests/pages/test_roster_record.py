@@ -7,8 +7,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import services
 from calculator.models import Player
+from calculator.services.roster import player_link
+from calculator.services.rounds import round_record
 from tests.calculator.hands import paofeng, plain
 
 pytestmark = pytest.mark.django_db
@@ -17,8 +18,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def east(owner, sitting) -> Player:
     # 阿东 (East, dealing) wins F 9, then again F 3 (R2.2: the dealer keeps the deal).
-    services.round_record(session=sitting, entry=paofeng("E"), user=owner)
-    services.round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=paofeng("E"), user=owner)
+    round_record(session=sitting, entry=plain("E"), user=owner)
     return sitting.east
 
 
@@ -58,7 +59,7 @@ def test_a_period_and_a_bad_date(owner_client, east):
 
 def test_a_linked_account_sees_the_number_without_the_link(owner, east, sitting):
     friend = get_user_model().objects.create_user("friend", password="pw-friend-123")
-    services.player_link(player=east, user=owner, username="friend")
+    player_link(player=east, user=owner, username="friend")
     client = Client()
     client.force_login(friend)
     page = client.get(f"/players/{east.pk}/")

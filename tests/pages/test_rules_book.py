@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import services
+from calculator.services.rounds import round_record
 from calculator.web.rules_book import book_html
 from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
 
@@ -207,7 +207,7 @@ def test_a_refused_hand_links_its_error_code(client: Client) -> None:
 
 
 def test_a_recorded_round_links_its_rule_ids(owner_client: Client, sitting) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",

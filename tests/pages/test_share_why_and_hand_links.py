@@ -13,8 +13,10 @@ import pytest
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import selectors, services
 from calculator.models import Session
+from calculator.selectors.ledger import round_detail
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.calculator import hongzhong_sitting as hz
 from tests.calculator.hands import DRAW, bao, plain
 from tests.pages.conftest import hand_form
@@ -45,7 +47,7 @@ ANJI_DISCARD = {
 def anqing_sitting(owner) -> Session:
     """Four players, house rules changed (a number, a ladder, a choice); E wins (keeps the deal,
     streak 1), then S wins with three pungs fed by E (順包, R10), then a draw."""
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="周六牌局",
         players=["阿东", "阿南", "阿西", "阿北"],
@@ -53,14 +55,14 @@ def anqing_sitting(owner) -> Session:
         rules={"men_qing": 4, "lianzhuang_bonus": [2, 4, 8, 10], "liability_basis": "pair"},
     )
     for entry in (plain("E"), bao("S", "E"), DRAW):
-        services.round_record(session=sitting, entry=entry, user=owner)
+        round_record(session=sitting, entry=entry, user=owner)
     return sitting
 
 
 def anji_sitting(owner) -> Session:
     """Three players, flowers worth 2 and discard wins allowed (a switch turned on): S wins with a
     財神 and two flowers, W wins on E's discard, then a draw."""
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="安吉",
         players=["甲", "乙", "丙"],
@@ -69,7 +71,7 @@ def anji_sitting(owner) -> Session:
         rules={"flowers": 2, "discard_win": True},
     )
     for entry in (ANJI_FLOWERS, ANJI_DISCARD, {"result": "draw"}):
-        services.round_record(session=sitting, entry=entry, user=owner)
+        round_record(session=sitting, entry=entry, user=owner)
     return sitting
 
 
@@ -77,7 +79,7 @@ def hongzhong_sitting(owner) -> Session:
     """The first five rounds of the 紅中 sitting of the engine's tests (a self-draw, a discard win
     with 飄分, a win with melds and another's kong, a draw whose kongs pay, 一炮多響) under
     changed house rules: the dealer's extra, 飄分 up to 2, 無紅中 doubles, a switch turned off."""
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="紅中",
         players=hz.PLAYERS,
@@ -94,7 +96,7 @@ def hongzhong_sitting(owner) -> Session:
         body = dict(step.body)
         if step.number == 2:
             body["piao_fen"] = {"E": 1, "N": 2}
-        services.round_record(session=sitting, entry=body, user=owner)
+        round_record(session=sitting, entry=body, user=owner)
     return sitting
 
 
@@ -138,7 +140,7 @@ def test_the_share_page_links_each_round_to_its_why_page_through_the_link(any_si
 def test_a_stranger_with_the_link_reads_each_rounds_why_page(any_sitting) -> None:
     stranger = Client()
     for number in numbers(any_sitting):
-        detail = selectors.round_detail(any_sitting, number)
+        detail = round_detail(any_sitting, number)
         page = stranger.get(share_url(any_sitting, number))
         assert page.status_code == 200
         body = page.content.decode()
@@ -407,7 +409,7 @@ def test_a_partial_link_names_the_missing_fields() -> None:
 def test_the_why_pages_calculator_link_gives_the_recorded_payments(any_sitting, owner_client):
     checked = 0
     for number in numbers(any_sitting):
-        detail = selectors.round_detail(any_sitting, number)
+        detail = round_detail(any_sitting, number)
         owners = owner_client.get(f"/sessions/{any_sitting.pk}/rounds/{number}/")
         shared = Client().get(share_url(any_sitting, number))
         if detail["result"] == "draw" and any_sitting.game != "hongzhong":

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
-from calculator import services
 from calculator.models import Round
+from calculator.services.rounds import round_record
 from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
 
 
@@ -152,7 +152,7 @@ def test_a_bao_round_shows_the_liability(owner_client, sitting) -> None:
 
 
 def test_round_page_explains_the_recorded_score(owner_client, sitting) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",
@@ -174,7 +174,7 @@ def test_round_page_explains_the_recorded_score(owner_client, sitting) -> None:
 def test_correct_a_round_starts_from_what_was_recorded_and_shows_the_change(
     owner_client, sitting
 ) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",
@@ -200,7 +200,7 @@ def test_correct_a_round_starts_from_what_was_recorded_and_shows_the_change(
 
 
 def test_void_a_round_asks_first_then_shows_what_changed(owner_client, sitting) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",
@@ -222,7 +222,7 @@ def test_void_a_round_asks_first_then_shows_what_changed(owner_client, sitting) 
 
 
 def test_settle_up_shows_transfers_statistics_and_the_chart(owner_client, sitting) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",
@@ -255,7 +255,7 @@ def test_exports(owner_client, sitting) -> None:
 
 
 def test_share_link_is_read_only_and_needs_no_login(client: Client, sitting) -> None:
-    services.round_record(
+    round_record(
         session=sitting,
         entry={
             "result": "win",

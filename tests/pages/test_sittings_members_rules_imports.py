@@ -11,9 +11,10 @@ from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
 import scoring
-from calculator import selectors, services
 from calculator.models import Round, RulesVersion, Session
 from calculator.money import money_str
+from calculator.selectors.sittings import current_rules_version, session_balances
+from calculator.services.sittings import session_invite
 from tests.pages.conftest import PAOFENG_HAND, hand_form
 
 # Every field the house-rules form posts for the default anqing rules (R12), so a test can
@@ -83,7 +84,7 @@ def test_an_invited_member_opens_the_sitting_and_records_a_draw(owner_client, si
 def test_a_member_sees_who_is_in_but_may_not_invite(owner_client, sitting) -> None:
     member = client_of("xiaoli")
     client_of("laozhang")
-    services.session_invite(session=sitting, username="xiaoli")
+    session_invite(session=sitting, username="xiaoli")
     page = member.get(f"/sessions/{sitting.pk}/members/")
     assertContains(page, 'data-member="ahdong"')
     assertNotContains(page, "按用户名邀请")
@@ -218,9 +219,9 @@ def test_a_rules_change_scores_the_next_round_with_the_new_value_only(
 
 def test_a_member_may_change_the_house_rules(owner_client, sitting) -> None:
     member = client_of("xiaoli")
-    services.session_invite(session=sitting, username="xiaoli")
+    session_invite(session=sitting, username="xiaoli")
     member.post(f"/sessions/{sitting.pk}/rules/", {**DEFAULT_RULES_POST, "rule-pao_feng": "8"})
-    version = selectors.current_rules_version(sitting)
+    version = current_rules_version(sitting)
     assert (version.number, version.overrides) == (2, {"pao_feng": 8})
     assertContains(owner_client.get(f"/sessions/{sitting.pk}/rules/"), "xiaoli")
 
@@ -259,7 +260,7 @@ def played_sitting(owner_client: Client, sitting: Session) -> dict:
 
 def test_import_of_an_upload_reproduces_the_same_balances(owner_client, sitting) -> None:
     export = played_sitting(owner_client, sitting)
-    before = selectors.session_balances(sitting)
+    before = session_balances(sitting)
     listing = owner_client.get("/sessions/")
     assertContains(listing, "导入一场")
     assertContains(listing, 'enctype="multipart/form-data"')
@@ -272,7 +273,7 @@ def test_import_of_an_upload_reproduces_the_same_balances(owner_client, sitting)
     assert imported.pk != sitting.pk
     assertRedirects(response, f"/sessions/{imported.pk}/")
     assertContains(response, "已导入“周六牌局”（4局），余额和文件里的一致。")
-    assert selectors.session_balances(imported) == before
+    assert session_balances(imported) == before
     for seat, amount in before.items():
         assertContains(response, f'data-balance="{money_str(amount)}"')
         assert export["balances"][seat] == money_str(amount)

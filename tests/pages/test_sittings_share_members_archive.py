@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
-from calculator import selectors, services
 from calculator.models import Round, Session
+from calculator.selectors.ledger import ledger
+from calculator.services.sittings import session_archive, session_create, session_invite
 from tests.calculator.hands import DRAW, paofeng, plain
 from tests.factories import record_rounds
 
@@ -117,7 +118,7 @@ def test_a_member_leaves_from_the_members_page(member_client, sitting):
 
 def test_a_member_cannot_remove_another(member_client, sitting):
     get_user_model().objects.create_user("abao", password="pw-abao-1234")
-    services.session_invite(session=sitting, username="abao")
+    session_invite(session=sitting, username="abao")
     assertNotContains(member_client.get(url(sitting, "members/")), "移除 abao")
     response = member_client.post(url(sitting, "members/abao/remove/"), {"confirm": "1"})
     assert response.status_code == 403
@@ -144,7 +145,7 @@ def test_archiving_asks_first_then_the_page_is_read_only(owner_client, sitting):
 
 def test_an_archived_sitting_refuses_changes_from_every_page(owner_client, sitting):
     record_rounds(sitting, plain("S"), DRAW)
-    services.session_archive(session=sitting, user=sitting.owner)
+    session_archive(session=sitting, user=sitting.owner)
     hand = {"winner": "W", "indicator": "9p", "hand": "123m56m234s678s99p", "win_tile": "4m"}
     hand |= {"bar_tiles": 0, "kongs_before_win": 0}
     for path, body in [
@@ -171,8 +172,8 @@ def test_an_archived_sitting_refuses_changes_from_every_page(owner_client, sitti
 def test_the_list_folds_archived_sittings_away_and_restoring_brings_one_back(
     owner_client, sitting, owner
 ):
-    other = services.session_create(owner=owner, name="周日牌局", players=["甲", "乙", "丙", "丁"])
-    services.session_archive(session=sitting, user=owner)
+    other = session_create(owner=owner, name="周日牌局", players=["甲", "乙", "丙", "丁"])
+    session_archive(session=sitting, user=owner)
     listing = owner_client.get("/sessions/").content.decode()
     live, archived = listing.split('<details id="archived"')
     assert f'href="/sessions/{other.pk}/"' in live and "周六牌局" not in live
@@ -205,7 +206,7 @@ def test_a_member_cannot_archive_restore_or_delete(member_client, sitting):
 
 
 def test_the_pages_speak_each_language(owner_client, sitting):
-    services.session_archive(session=sitting, user=sitting.owner)
+    session_archive(session=sitting, user=sitting.owner)
     owner_client.post("/i18n/setlang/", {"language": "en", "next": "/"})
     page = owner_client.get(url(sitting))
     assertContains(page, "This sitting is read-only")
@@ -287,7 +288,7 @@ def test_the_share_page_shows_the_newest_20_with_a_chart_from_the_true_balances(
     assert numbers_shown(share) == list(range(22, 2, -1))
     assertContains(share, "更早的局 →")
     # The chart starts after round 2 from the balances then (S +25), not from 0.
-    chart = selectors.ledger(sitting)["rounds"][1]["balances"]
+    chart = ledger(sitting)["rounds"][1]["balances"]
     assert chart["S"] == "25"
     assertContains(share, ">2</text>")
     older = Client().get(f"/share/{sitting.share_token}/?page=2")
@@ -357,7 +358,7 @@ def test_an_open_share_page_reloads_when_its_link_stops_working(owner_client, si
 
 
 def test_the_share_page_of_an_archived_sitting_says_no_more_rounds_will_come(sitting):
-    services.session_archive(session=sitting, user=sitting.owner)
+    session_archive(session=sitting, user=sitting.owner)
     assertContains(
         Client().get(f"/share/{sitting.share_token}/"), "这一场已经结束，不会再有新的局了。"
     )

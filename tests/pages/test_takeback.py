@@ -11,8 +11,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
-from calculator import selectors, services
 from calculator.models import Round
+from calculator.selectors.access import sessions_for_user
+from calculator.selectors.ledger import ledger
+from calculator.selectors.roster import player_names_used
+from calculator.selectors.sittings import current_rules_version, seat_names, session_state
+from calculator.services.rounds import round_void
+from calculator.services.sittings import rules_change, session_create
 from tests.calculator.hands import DRAW, paofeng, plain
 from tests.factories import record_rounds
 
@@ -26,8 +31,8 @@ def url(sitting, path: str = "") -> str:
 
 def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_client, sitting):
     record_rounds(sitting, plain("S"), paofeng("W"))
-    after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
-    now = selectors.session_state(sitting)["balances"]
+    after_round_1 = ledger(sitting)["rounds"][0]["balances"]
+    now = session_state(sitting)["balances"]
     page = owner_client.get(url(sitting))
     assertContains(page, "撤销上一局（第2局）")
     assertContains(page, "第2局：西 · 阿西 自摸，9 番。")
@@ -43,14 +48,14 @@ def test_the_page_offers_to_undo_the_last_round_and_shows_what_it_does(owner_cli
 
 def test_undo_voids_the_last_round_and_the_balances_go_back(owner_client, sitting):
     record_rounds(sitting, plain("S"), paofeng("W"))
-    after_round_1 = selectors.ledger(sitting)["rounds"][0]["balances"]
+    after_round_1 = ledger(sitting)["rounds"][0]["balances"]
     page = owner_client.post(
         url(sitting, "rounds/undo/"), {"number": "2", "confirm": "1"}, follow=True
     )
     assertContains(page, "第2局已撤销")
     assert sitting.rounds.get(number=2).voided
     assert not sitting.rounds.get(number=1).voided
-    assert selectors.session_state(sitting)["balances"] == after_round_1
+    assert session_state(sitting)["balances"] == after_round_1
     # The change is shown as for a void, and the next undo offered is round 1.
     assertContains(page, 'data-change="W"')
     assertContains(page, "撤销上一局（第1局）")
@@ -58,7 +63,7 @@ def test_undo_voids_the_last_round_and_the_balances_go_back(owner_client, sittin
 
 def test_undo_skips_rounds_already_voided(owner_client, sitting):
     record_rounds(sitting, plain("S"), paofeng("W"), DRAW)
-    services.round_void(session=sitting, number=3)
+    round_void(session=sitting, number=3)
     page = owner_client.get(url(sitting))
     assertContains(page, "撤销上一局（第2局）")
     owner_client.post(url(sitting, "rounds/undo/"), {"number": "2", "confirm": "1"})
@@ -70,13 +75,13 @@ def test_a_stale_undo_changes_nothing_and_says_so(owner_client, sitting):
     stale_page = owner_client.get(url(sitting))
     assertContains(stale_page, 'name="number" value="1"')
     record_rounds(sitting, paofeng("W"))  # another phone records round 2 meanwhile
-    before = selectors.session_state(sitting)["balances"]
+    before = session_state(sitting)["balances"]
     page = owner_client.post(
         url(sitting, "rounds/undo/"), {"number": "1", "confirm": "1"}, follow=True
     )
     assertContains(page, "第1局已经不是最后一局了（现在最后一局是第2局），什么也没改。")
     assert not sitting.rounds.filter(voided=True).exists()
-    assert selectors.session_state(sitting)["balances"] == before
+    assert session_state(sitting)["balances"] == before
 
 
 def test_undo_without_its_confirmation_only_asks(owner_client, sitting):
@@ -93,7 +98,7 @@ def test_no_undo_is_offered_when_nothing_counts(owner_client, sitting):
     page = owner_client.get(url(sitting))
     assertNotContains(page, "撤销上一局")
     record_rounds(sitting, DRAW)
-    services.round_void(session=sitting, number=1)
+    round_void(session=sitting, number=1)
     page = owner_client.get(url(sitting))
     assertNotContains(page, "撤销上一局")
     response = owner_client.post(
@@ -178,14 +183,14 @@ def test_the_ledger_refresh_leaves_the_tools_out(owner_client, sitting):
 
 
 def test_start_again_fills_the_same_table(owner, owner_client):
-    sitting = services.session_create(
+    sitting = session_create(
         owner=owner,
         name="周日牌局",
         players=["老王", "小李", "阿芳", "大刘"],
         ruleset="anqing-daque",
         base_silver="2.5",
     )
-    services.rules_change(session=sitting, rules={"pao_feng": 8})
+    rules_change(session=sitting, rules={"pao_feng": 8})
     page = owner_client.get(url(sitting))
     assertContains(page, f'href="/sessions/new/?from={sitting.pk}"')
     assertContains(page, "用同样的人再开一场")
@@ -220,15 +225,15 @@ def test_start_again_fills_the_same_table(owner, owner_client):
             data[field.html_name] = value
     created = owner_client.post("/sessions/new/", data)
     assert created.status_code == 302
-    again = selectors.sessions_for_user(owner).exclude(pk=sitting.pk).get()
-    assert selectors.seat_names(again) == selectors.seat_names(sitting)
+    again = sessions_for_user(owner).exclude(pk=sitting.pk).get()
+    assert seat_names(again) == seat_names(sitting)
     assert again.base_silver == Decimal("2.5")
-    assert selectors.current_rules_version(again).overrides == {"pao_feng": 8}
+    assert current_rules_version(again).overrides == {"pao_feng": 8}
 
 
 def test_start_again_from_someone_elses_sitting_is_ignored(owner_client, sitting):
     other = get_user_model().objects.create_user("laozhang", password="pw-x-1234")
-    theirs = services.session_create(
+    theirs = session_create(
         owner=other, name="别人的局", players=["甲", "乙", "丙", "丁"], base_silver="5"
     )
     for query in (f"?from={theirs.pk}", "?from=999999", "?from=abc"):
@@ -240,13 +245,11 @@ def test_start_again_from_someone_elses_sitting_is_ignored(owner_client, sitting
 
 
 def test_the_new_sitting_form_remembers_names_of_this_user_only(owner, owner_client, sitting):
-    services.session_create(
+    session_create(
         owner=owner, name="第二场", players=["阿东", "小李", "阿西", "老王"], base_silver="1"
     )
     other = get_user_model().objects.create_user("laozhang", password="pw-x-1234")
-    services.session_create(
-        owner=other, name="别人的局", players=["甲", "乙", "丙", "丁"], base_silver="1"
-    )
+    session_create(owner=other, name="别人的局", players=["甲", "乙", "丙", "丁"], base_silver="1")
     form = owner_client.get("/sessions/new/")
     assertContains(form, 'list="known-player-names"', count=4)
     datalist = re.search(
@@ -260,13 +263,13 @@ def test_the_new_sitting_form_remembers_names_of_this_user_only(owner, owner_cli
 
 def test_remembered_names_are_capped(owner):
     for number in range(20):
-        services.session_create(
+        session_create(
             owner=owner,
             name=f"第{number}场",
             players=[f"甲{number}", f"乙{number}", f"丙{number}", f"丁{number}"],
             base_silver="1",
         )
-    names = selectors.player_names_used(owner, limit=50)
+    names = player_names_used(owner, limit=50)
     assert len(names) == 50
     assert names[:4] == ["甲19", "乙19", "丙19", "丁19"]
 

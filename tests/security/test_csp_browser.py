@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from calculator import services
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser
@@ -64,8 +65,8 @@ def test_the_calculator_and_a_sitting_run_without_a_violation(live_server, trans
     if not Path(CHROMIUM).exists() and os.environ.get("CI") != "true":
         pytest.skip(f"no Chromium at {CHROMIUM} (set CHROMIUM=…); CI always runs these")
     owner = get_user_model().objects.create_user("csp", password="pw-csp-owner-1")
-    session = services.session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
-    services.round_record(session=session, entry=plain("S"), user=owner)
+    session = session_create(owner=owner, name="x", players=["a", "b", "c", "d"])
+    round_record(session=session, entry=plain("S"), user=owner)
     with ThreadPoolExecutor(max_workers=1) as pool:
         violations, htmx = pool.submit(visit, live_server.url, session.pk).result(timeout=120)
     assert htmx == "object"

@@ -10,10 +10,11 @@ import pytest
 from django.test import Client
 
 import scoring
-from calculator import services
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
 from calculator.money import parse_money
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from calculator.web.forms import HouseRulesForm, SessionForm
 from tests.calculator.hands import DRAW, bao, plain
 from tests.factories import api_error
@@ -116,9 +117,9 @@ def test_the_house_rules_page_says_the_bound(owner):
 
 @pytest.mark.parametrize("silver", ["1000000", "0.0001", "2.5", 3, "1.50000"])
 def test_a_session_takes_base_silver_up_to_the_engines_limit(owner, silver):
-    session = services.session_create(owner=owner, name="t", players=PLAYERS, base_silver=silver)
+    session = session_create(owner=owner, name="t", players=PLAYERS, base_silver=silver)
     assert session.base_silver == Decimal(str(silver))
-    assert services.round_record(session=session, entry=plain("S"), user=owner).status == 201
+    assert round_record(session=session, entry=plain("S"), user=owner).status == 201
 
 
 @pytest.mark.parametrize(
@@ -177,7 +178,7 @@ def test_the_session_page_refuses_what_the_api_refuses(owner, silver):
 def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, client_for):
     """Rules at their bounds and the largest base silver: W fed three pungs (順包 ×1000)."""
     rules = {"bao_pung_3": 1000, "pao_feng": 1000, "dealer_base": 1000}
-    session = services.session_create(
+    session = session_create(
         owner=owner, name="t", players=PLAYERS, base_silver="1000000", rules=rules
     )
     before = stored()
@@ -188,6 +189,6 @@ def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, client_f
     assert "W → S" in error["message_en"] and "ledger" in error["message_en"]
     assert stored() == before
     with pytest.raises(CalculatorError):
-        services.round_record(session=session, entry=bao("S", "W"), user=owner)
+        round_record(session=session, entry=bao("S", "W"), user=owner)
     # A smaller round of the same sitting is recorded.
-    assert services.round_record(session=session, entry=plain("S"), user=owner).status == 201
+    assert round_record(session=session, entry=plain("S"), user=owner).status == 201

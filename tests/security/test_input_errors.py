@@ -15,8 +15,10 @@ from django.contrib.auth import get_user_model
 from django.db import OperationalError
 from django.test import Client
 
-from calculator import health, selectors, services
+from calculator import health
 from calculator.api import calculator as score_api
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests import factories
 from tests.calculator.hands import plain
 
@@ -34,7 +36,8 @@ def gone(monkeypatch: pytest.MonkeyPatch) -> None:
     def unreachable(*args: object, **kwargs: object) -> None:
         raise OperationalError(DRIVER_SAYS)
 
-    monkeypatch.setattr(selectors, "sessions_for_user", unreachable)
+    monkeypatch.setattr("calculator.selectors.access.sessions_for_user", unreachable)
+    monkeypatch.setattr("calculator.web.sittings.sessions_for_user", unreachable)
 
 
 @pytest.fixture
@@ -85,8 +88,8 @@ def test_healthz_says_down_without_the_detail(monkeypatch, caplog):
 
 def test_the_share_answer_leaves_the_owner_out(client_for):
     owner = get_user_model().objects.create_user("zhang-san-owner", password="pw-zhang-123")
-    session = services.session_create(owner=owner, name="周六", players=["甲", "乙", "丙", "丁"])
-    services.round_record(session=session, entry=plain("S"), user=owner)
+    session = session_create(owner=owner, name="周六", players=["甲", "乙", "丙", "丁"])
+    round_record(session=session, entry=plain("S"), user=owner)
     response = client_for().get(f"/api/share/{session.share_token}/")
     assert response.status_code == 200
     assert "owner" not in response.json()["session"]

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from calculator import services
 from calculator.models import IdempotentAnswer, Payment, Round
+from calculator.services.rounds import round_record
 from tests.calculator.hands import DRAW, plain
 
 pytestmark = pytest.mark.django_db
@@ -91,13 +91,9 @@ def test_the_key_from_another_user_is_refused(owner, member, sitting, client_for
 
 
 def test_an_answer_kept_before_keys_were_bound_still_replays(owner, sitting):
-    first = services.round_record(
-        session=sitting, entry=plain("W"), user=owner, idempotency_key="old"
-    )
+    first = round_record(session=sitting, entry=plain("W"), user=owner, idempotency_key="old")
     IdempotentAnswer.objects.filter(key="old").update(user=None, body_hash="")
-    again = services.round_record(
-        session=sitting, entry=plain("N"), user=owner, idempotency_key="old"
-    )
+    again = round_record(session=sitting, entry=plain("N"), user=owner, idempotency_key="old")
     assert again.replayed and again.body == first.body
 
 

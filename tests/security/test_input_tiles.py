@@ -7,8 +7,8 @@ import pytest
 from django.template import Context, Template
 from django.test import Client
 
-from calculator import services
 from calculator.models import Round
+from calculator.services.rounds import round_correct
 from tests.calculator.hands import bao, plain
 
 pytestmark = pytest.mark.django_db
@@ -61,9 +61,7 @@ def test_meld_tiles_are_stored_canonical_everywhere(owner, sitting, client_for):
 
 
 def test_a_correction_is_stored_canonical_too(owner, sitting):
-    services.round_correct(
-        session=sitting, number=1, entry={**plain("S"), "win_tile": "2 s"}, user=owner
-    )
+    round_correct(session=sitting, number=1, entry={**plain("S"), "win_tile": "2 s"}, user=owner)
     assert Round.objects.get(session=sitting, number=1).hand["win_tile"] == "2s"
 
 

@@ -1,9 +1,11 @@
-"""One package per game, and no import circles.
+"""One package per game, no import circles, and migrations that import no app code.
 
 Outside the registries and the game packages no code asks which game it is: no comparison with a
 game code or a per-game flag, no table keyed by game codes (a fourth game is then its packages
 and one registry line). And no two project modules import each other, directly or through
 others (function-level imports included): each module can be read, imported and tested alone.
+A migration holds a frozen copy of what it needs, so moving or changing app code never changes
+history.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def test_the_check_sees_a_game_question() -> None:
     assert not game_questions('{{ session.game|game_word:"unit" }}')
     assert may_know_its_game("calculator/web/games/anji/forms.py")
     assert may_know_its_game("calculator/web/games/hongzhong/templates/_hand_editor.html")
-    assert not may_know_its_game("calculator/web/views.py")
+    assert not may_know_its_game("calculator/web/rounds.py")
 
 
 # --- import circles --------------------------------------------------------------------------
@@ -200,3 +202,75 @@ def test_the_check_sees_a_circle() -> None:
     assert circles(graph, {"c"}) == [["a.x", "a.y", "b.z"]]
     graph["c"] = {"c.d"}  # a package re-exporting its child: not a circle
     assert circles(graph, {"c"}) == [["a.x", "a.y", "b.z"]]
+
+
+# --- migrations hold frozen copies --------------------------------------------------------------
+
+
+def is_app_code(module: str) -> bool:
+    """Whether ``module`` is the app's own code: anything of ``calculator`` but its migrations,
+    and the engine (``scoring``)."""
+    parts = module.split(".")
+    return parts[0] == "scoring" or (parts[0] == "calculator" and parts[1:2] != ["migrations"])
+
+
+def app_imports(text: str, package: str = "calculator.migrations") -> list[str]:
+    """The app code a migration's source imports (``import``, ``from … import``, relative or
+    not, at any depth, or by ``import_module``/``__import__`` of a written name)."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            targets = [f"{base}.{alias.name}" for alias in node.names]
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", None))
+            in ("import_module", "__import__")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            targets = [node.args[0].value]
+        else:
+            continue
+        found += [target for target in targets if is_app_code(target)]
+    return found
+
+
+def test_no_migration_imports_app_code() -> None:
+    """A migration keeps a frozen copy of what it needs (models through ``apps.get_model``):
+    moving or changing a read, a service or the engine never changes history."""
+    found = {
+        path.relative_to(ROOT).as_posix(): names
+        for path in sorted((ROOT / "calculator").rglob("migrations/*.py"))
+        if (names := app_imports(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}, f"migrations importing app code: {found}"
+
+
+def test_the_check_sees_a_migration_importing_app_code() -> None:
+    """The scan is not blind: each way of importing app code is found; the migrations' own
+    package, Django and the standard library are not."""
+    assert app_imports("from calculator.selectors.totals import seat_totals_of") == [
+        "calculator.selectors.totals.seat_totals_of"
+    ]
+    assert app_imports("import calculator.models\n") == ["calculator.models"]
+    assert app_imports("from calculator import models, migrations") == ["calculator.models"]
+    assert app_imports("def fill(apps, editor):\n    from ..selectors import ledger\n") == [
+        "calculator.selectors.ledger"
+    ]
+    assert app_imports("from scoring.games import game_of") == ["scoring.games.game_of"]
+    assert app_imports('importlib.import_module("calculator.services.history")') == [
+        "calculator.services.history"
+    ]
+    assert not app_imports(
+        "import functools\nimport secrets\nfrom decimal import Decimal\n"
+        "from django.db import migrations, models\nfrom . import _frozen\n"
+        "from calculator.migrations._frozen import dealer_after\n"
+    )

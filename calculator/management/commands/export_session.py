@@ -14,8 +14,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from calculator import selectors
 from calculator.models import Session
+from calculator.selectors.exports import session_export
+from calculator.selectors.ledger import ledger_csv
 
 
 class Command(BaseCommand):
@@ -31,7 +32,7 @@ class Command(BaseCommand):
             sys.stderr.write(f"沒有這一場：{options['id']} / no sitting {options['id']}\n")
             sys.exit(2)
         if options["csv"]:
-            self.stdout.write(selectors.ledger_csv(session), ending="")
+            self.stdout.write(ledger_csv(session), ending="")
             return
-        exported = selectors.session_export(session)
+        exported = session_export(session)
         self.stdout.write(json.dumps(exported, ensure_ascii=False, indent=2, default=str))
