@@ -2,7 +2,7 @@
 
 ``seat_totals_of`` and ``pair_totals_of`` count a whole sitting by SQL aggregates; ``round_totals``
 and ``round_pair_totals`` count one round just scored, in memory, and agree with them
-(tests/calculator/test_seat_totals.py). Counted: only rounds not voided; each of several winners
+(tests/calculator/test_totals.py). Counted: only rounds not voided; each of several winners
 on one discard has won the round (HZ9.2); a win without a discarder is a self-draw; a hand's
 size is read where the game's result keeps it (``Features.hand_size``). The services write what
 these count (``services.totals``).
@@ -71,7 +71,7 @@ def round_totals(
 ) -> dict[str, dict[str, Any]]:
     """What one round (in memory, just scored) adds to each seat's kept totals: the same counts
     as ``seat_totals_of`` over that round alone, without asking the database (a round post adds
-    its round; ``tests/calculator/test_seat_totals.py`` checks the two agree after every post)."""
+    its round; ``tests/calculator/test_totals.py`` checks the two agree after every post)."""
     engine = game_of(game)
     features = engine.features
     totals = no_totals(seats)
