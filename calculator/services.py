@@ -37,6 +37,7 @@ from calculator.models import (
     roster_key,
 )
 from calculator.money import money_str, parse_money, silver_bounds
+from calculator.numbers import an_id, shown
 from calculator.selectors import (
     ZERO,
     game_of_session,
@@ -132,8 +133,8 @@ def _rules_checked(ruleset: object, overrides: object, game: Game | None = None)
                 make_rules(ruleset, {key: value})
                 raise CalculatorError(
                     "E_RULES",
-                    f"家規 {key!r} 不接受 {value!r}。",
-                    f"the house rule {key!r} does not take {value!r}.",
+                    f"家規 {shown(key)} 不接受 {shown(value)}。",
+                    f"the house rule {shown(key)} does not take {shown(value)}.",
                 )
         return make_rules(ruleset, overrides)
     except ScoringError as error:
@@ -224,11 +225,10 @@ ADJUSTMENT_WORDS = {
 }
 
 
-def _as_given(value: object, most: int = 40) -> str:
-    """A value of a request as it was sent, for a message: its repr, cut to ``most``
-    characters (a refusal never grows with what it refuses)."""
-    shown = repr(value)
-    return shown if len(shown) <= most else shown[: most - 1] + "…"
+def _as_given(value: object) -> str:
+    """A value of a request as it was sent, for a message: its repr, cut short (a refusal never
+    grows with what it refuses)."""
+    return shown(value)
 
 
 def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
@@ -420,9 +420,9 @@ def session_create(
     if type(player_count) is not int or player_count not in counts:
         allowed = "、".join(str(count) for count in counts)
         raise invalid(
-            f"{chosen.names['zh-hant']}的 player_count 只能是 {allowed}，收到 {player_count!r}。",
+            f"{chosen.names['zh-hant']}的 player_count 只能是 {allowed}，收到 {shown(player_count)}。",
             f"player_count for {chosen.names['en']} must be one of "
-            f"{', '.join(str(count) for count in counts)}, got {player_count!r}.",
+            f"{', '.join(str(count) for count in counts)}, got {shown(player_count)}.",
         )
     seats = chosen.seats(player_count)
     if not isinstance(players, list) or len(players) != player_count:
@@ -452,9 +452,9 @@ def session_create(
     ):
         raise invalid(
             f"base_silver 必須是大於 0、不超過 {most} 的金額（最多 {places} 位小數，"
-            f"只用 0–9 和小數點），收到 {base_silver!r}。",
+            f"只用 0–9 和小數點），收到 {shown(base_silver)}。",
             f"base_silver must be an amount above 0 and at most {most} with at most "
-            f"{places} decimals (digits 0-9 and a point), got {base_silver!r}.",
+            f"{places} decimals (digits 0-9 and a point), got {shown(base_silver)}.",
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset
@@ -888,6 +888,7 @@ def _in_round(number: int, problem: CalculatorError) -> CalculatorError:
         f"第 {number} 局：{problem.message}",
         f"Round {number}: {problem.message_en}",
         status=problem.status,
+        field=problem.field,
     )
     named.round_number, named.in_round = number, problem
     return named
@@ -984,7 +985,9 @@ def _score_round(
     result = hand_scored(session, hand, dealer, streak, version)
     if "error" in result:
         error = result["error"]
-        raise CalculatorError(error["code"], error["message"], error["message_en"])
+        raise CalculatorError(
+            error["code"], error["message"], error["message_en"], field=error.get("field")
+        )
     _storable(result)
     # Games without a dealer's base (AJ2.3: no payment depends on the dealer) or fan store 0
     # and no fan.
@@ -1499,13 +1502,14 @@ def seated_people(
     for seat, pk, new in zip(seats, ids, fresh, strict=True):
         if pk is not None and (isinstance(pk, bool) or not isinstance(pk, int)):
             raise invalid(
-                f"player_ids 裡 {seat} 家的一項必須是整數或 null，收到 {pk!r}。",
-                f"player_ids: the item for seat {seat} must be a whole number or null, got {pk!r}.",
+                f"player_ids 裡 {seat} 家的一項必須是整數或 null，收到 {shown(pk)}。",
+                f"player_ids: the item for seat {seat} must be a whole number or null, "
+                f"got {shown(pk)}.",
             )
         if new is not None and not isinstance(new, bool):
             raise invalid(
-                f"new_players 裡 {seat} 家的一項必須是 true 或 false，收到 {new!r}。",
-                f"new_players: the item for seat {seat} must be true or false, got {new!r}.",
+                f"new_players 裡 {seat} 家的一項必須是 true 或 false，收到 {shown(new)}。",
+                f"new_players: the item for seat {seat} must be true or false, got {shown(new)}.",
             )
         if pk is not None and new:
             raise invalid(
@@ -1514,7 +1518,8 @@ def seated_people(
                 f"at once; choose one.",
             )
     keys = {roster_key(name) for name in names}
-    wanted = Q(pk__in=[pk for pk in ids if pk is not None])
+    # An id out of the database's range names nobody (and is never sent to it).
+    wanted = Q(pk__in=[pk for pk in ids if pk is not None and an_id(pk)])
     for name in names:
         wanted |= Q(name__iexact=name)
     candidates = [
@@ -1532,8 +1537,8 @@ def seated_people(
             player = by_pk.get(pk)
             if player is None:
                 raise invalid(
-                    f"{seat} 家的 player_ids 是 {pk}，但你的花名冊上沒有這個人。",
-                    f"Seat {seat}: player_ids names {pk}, who is not on your roster.",
+                    f"{seat} 家的 player_ids 是 {shown(pk)}，但你的花名冊上沒有這個人。",
+                    f"Seat {seat}: player_ids names {shown(pk)}, who is not on your roster.",
                 )
             if roster_key(player.name) != roster_key(name):
                 raise invalid(
@@ -1809,7 +1814,7 @@ def _checked_group_name(name: object) -> str:
 
 def _an_id(pk: int) -> bool:
     """Whether ``pk`` can be a row's id (a positive 64-bit integer)."""
-    return 0 < pk < 2**63
+    return an_id(pk)
 
 
 def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
@@ -1829,8 +1834,8 @@ def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
     missing = sorted(set(players) - {player.pk for player in found})
     if missing:
         raise invalid(
-            f"players 裡的 {missing[0]} 不是你花名冊上的人。",
-            f"players: {missing[0]} is not a player of your roster.",
+            f"players 裡的 {shown(missing[0])} 不是你花名冊上的人。",
+            f"players: {shown(missing[0])} is not a player of your roster.",
         )
     return found
 

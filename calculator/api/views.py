@@ -53,6 +53,7 @@ from calculator.api.serializers import (
 )
 from calculator.errors import invalid
 from calculator.models import Player, Round, Session
+from calculator.numbers import ID_MOST, an_id, shown_json, whole_of
 from scoring import score
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
@@ -112,10 +113,7 @@ def _body(request: Request) -> dict[str, Any]:
 
 def _shown(value: object) -> str:
     """A refused value as a message quotes it: as JSON writes it, short, whatever was sent."""
-    if isinstance(value, list | dict):
-        return "[…]" if isinstance(value, list) else "{…}"
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else f"{text[:39]}…"
+    return shown_json(value)
 
 
 def _round_pointer(body: dict[str, Any], field: str, zh: str, en: str) -> int | None:
@@ -125,7 +123,7 @@ def _round_pointer(body: dict[str, Any], field: str, zh: str, en: str) -> int | 
     if field not in body:
         return None
     value = body[field]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if whole_of(value, least=1, most=ID_MOST, text=False) is None:
         raise invalid(
             f"{field} 必須是不小於 1 的整數（{zh}），收到 {_shown(value)}。",
             f"{field} must be a whole number, 1 or more ({en}); got {_shown(value)}.",
@@ -666,7 +664,7 @@ class PlayerMergeView(PlayerView):
         is this player's, and the other is deleted."""
         body = _body(request)
         other = body.get("player")
-        if isinstance(other, bool) or not isinstance(other, int):
+        if not an_id(other):
             raise invalid(
                 f"player 必須是花名冊上另一個人的 id（整數），收到 {_shown(other)}。",
                 f"player must be the id (a whole number) of another player of your roster; "
