@@ -38,6 +38,7 @@ from calculator.errors import CalculatorError, RoundConflict
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.models import BALANCE_FIELDS, Round, Session
 from calculator.money import money_str
+from calculator.numbers import id_of, plain
 from calculator.web import hand_links
 from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.forms import (
@@ -411,8 +412,8 @@ def import_notice(session: Session, export: Mapping[str, Any]) -> str:
 def restart_of(request: HttpRequest) -> Session | None:
     """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
     try:
-        return selectors.session_for_user(request.user, int(request.GET.get("from", "")))
-    except (ValueError, CalculatorError):
+        return selectors.session_for_user(request.user, id_of(request.GET.get("from")) or 0)
+    except CalculatorError:
         return None
 
 
@@ -933,7 +934,7 @@ def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     before = selectors.session_balances(session)
     try:
         undone = services.round_undo(
-            session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
+            session=session, number=id_of(meant) or 0, user=request.user
         )
     except CalculatorError:
         messages.error(request, stale_undo_notice(meant, selectors.last_live_round(session)))
@@ -949,7 +950,7 @@ def stale_undo_notice(meant: str, last: Round | None) -> str:
     if last is None:
         return _("没有可以撤销的局，什么也没改。")
     return _("第%(meant)s局已经不是最后一局了（现在最后一局是第%(last)s局），什么也没改。") % {
-        "meant": meant,
+        "meant": plain(meant),
         "last": last.number,
     }
 

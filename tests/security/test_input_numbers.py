@@ -577,3 +577,214 @@ def test_each_hostile_number_in_every_api_field(world: dict[str, Any], value: ob
         except Exception as error:  # noqa: BLE001 - gathered, then reported together
             problems.append(f"{field.name}: {type(error).__name__}: {str(error)[:200]}")
     assert not problems, "\n".join(problems)
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+# A value typed into a form is text; what a page refuses, it says beside the field.
+web_texts = st.one_of(texts, st.sampled_from(["1", "4", "0", "12"]))
+NEW_SITTING = {
+    "name": "t",
+    **{f"player_{seat}": name for seat, name in zip("ESWN", PLAYERS, strict=True)},
+    "ruleset": "anqing",
+    "base_silver": "1",
+}
+CALCULATOR = {"ruleset": "anqing", "dealer": "E", "dealer_streak": "0", "base_silver": "1"}
+
+
+@dataclass(frozen=True)
+class WebField:
+    """One number a page reads: the request that carries ``value`` there, and the form field a
+    refusal is shown beside (None: the page refuses with a message or ignores the value)."""
+
+    name: str
+    send: Callable[[dict[str, Any], str], Any]
+    field: str | None = None
+    # A whole-number field: text other than the digits 0-9 (spaces around them aside) is refused
+    # beside it, other scripts' digits included.
+    whole: bool = False
+
+
+def web_fields() -> list[WebField]:
+    from tests.pages.conftest import hand_form
+
+    fields = [
+        WebField(
+            "base_silver",
+            lambda w, v: w["web"].post("/sessions/new/", {**NEW_SITTING, "base_silver": v}),
+            "base_silver",
+        ),
+        WebField(
+            "player_count",
+            lambda w, v: w["web"].post(
+                "/sessions/new/",
+                {**NEW_SITTING, "game": "anji", "ruleset": "anji", "player_count": v},
+            ),
+        ),
+        WebField(
+            "seat_id_E",
+            lambda w, v: w["web"].post("/sessions/new/", {**NEW_SITTING, "seat_id_E": v}),
+            "seat_id_E",
+            whole=True,
+        ),
+        WebField(
+            "dealer_streak",
+            lambda w, v: w["web"].post(
+                "/calculator/", {**CALCULATOR, **hand_form("S"), "dealer_streak": v}
+            ),
+            "dealer_streak",
+            whole=True,
+        ),
+        WebField(
+            "base_silver",
+            lambda w, v: w["web"].post(
+                "/calculator/", {**CALCULATOR, **hand_form("S"), "base_silver": v}
+            ),
+            "base_silver",
+        ),
+        WebField(
+            "kongs_before_win",
+            lambda w, v: w["web"].post(
+                f"/sessions/{w['sitting']}/rounds/new/",
+                {**hand_form("S"), "kongs_before_win": v, "confirm": "1"},
+            ),
+            "kongs_before_win",
+            whole=True,
+        ),
+        WebField(
+            "bar_tiles",
+            lambda w, v: w["web"].post(
+                f"/sessions/{w['sitting']}/rounds/new/",
+                {**hand_form("S"), "bar_tiles": v, "confirm": "1"},
+            ),
+            "bar_tiles",
+            whole=True,
+        ),
+        WebField(
+            "amount",
+            lambda w, v: w["web"].post(
+                f"/sessions/{w['sitting']}/adjustments/new/",
+                {"kind": "penalty", "from": "W", "to": "each", "amount": v, "reason": "诈胡"},
+            ),
+            "amount",
+        ),
+        WebField(
+            "other",
+            lambda w, v: w["web"].post(
+                f"/players/{w['player']}/merge/", {"other": v, "confirm": "1"}
+            ),
+        ),
+        WebField(
+            "sittings",
+            lambda w, v: w["web"].post(f"/groups/{w['group']}/paid-out/", {"sittings": v}),
+        ),
+        WebField(
+            "number",
+            lambda w, v: w["web"].post(
+                f"/sessions/{w['sitting']}/rounds/undo/", {"number": v, "confirm": "1"}
+            ),
+        ),
+        WebField("from", lambda w, v: w["web"].get("/sessions/new/", {"from": v})),
+        WebField("page", lambda w, v: w["web"].get(f"/sessions/{w['sitting']}/", {"page": v})),
+        WebField(
+            "from",
+            lambda w, v: w["web"].get(f"/players/{w['player']}/", {"period": "range", "from": v}),
+        ),
+        WebField(
+            "year",
+            lambda w, v: w["web"].get(f"/groups/{w['group']}/", {"period": "year", "year": v}),
+        ),
+        WebField(
+            "month",
+            lambda w, v: w["web"].get(f"/groups/{w['group']}/", {"period": "month", "month": v}),
+        ),
+    ]
+    for code, key in (("anqing", "dealer_base"), ("anji", "zi_mo"), ("hongzhong", "bird_count")):
+        fields.append(
+            WebField(
+                f"rule-{key}",
+                lambda w, v, code=code, key=key: w["web"].post(
+                    "/sessions/new/",
+                    {
+                        **NEW_SITTING,
+                        "game": code,
+                        "ruleset": code,
+                        "rules_for": code,
+                        f"rule-{key}": v,
+                    },
+                ),
+                key,
+                whole=True,
+            )
+        )
+    fields.append(
+        WebField(
+            "rule-lianzhuang_bonus",
+            lambda w, v: w["web"].post(
+                "/sessions/new/",
+                {**NEW_SITTING, "rules_for": "anqing", "rule-lianzhuang_bonus": f"3, {v}"},
+            ),
+            "lianzhuang_bonus",
+        )
+    )
+    return fields
+
+
+WEB_FIELDS = web_fields()
+# What a page re-shows of a form as typed (an input's value) and its own address in links (the
+# language switch's "next") are the person's own text, not a refusal quoting it.
+TYPED = re.compile(r'(?:value|href|action|hx-[a-z]+)="[^"]*"|<textarea[^>]*>[^<]*</textarea>')
+
+
+def form_errors(response: Any) -> set[str]:
+    """The fields the page's forms refused."""
+    refused: set[str] = set()
+    for context in response.context or []:
+        for value in context.flatten().values() if hasattr(context, "flatten") else []:
+            errors = getattr(value, "errors", None)
+            if isinstance(errors, dict):
+                refused |= set(errors)
+    return refused
+
+
+def check_web(response: Any, field: WebField, value: str, before: tuple[int, ...]) -> None:
+    assert response.status_code < 500, (field.name, value)
+    page = TYPED.sub("", response.content.decode(errors="replace"))
+    for text in long_texts(value):
+        assert text not in page, (field.name, value)
+    if not field.field:
+        return
+    written = value.strip(" \t\r\n")
+    if field.whole and written and not re.fullmatch(r"-?[0-9]+", written):
+        # Refused beside the field, the page shown again: nothing recorded.
+        assert response.status_code in (200, 400), (field.name, value, response.status_code)
+        assert field.field in form_errors(response), (field.name, value)
+    if response.status_code in (200, 400) and field.field in form_errors(response):
+        assert stored() == before, (field.name, value)
+
+
+@pytest.mark.parametrize("value", [v for v in HOSTILE_TEXT], ids=repr)
+def test_each_hostile_number_in_every_page_field(world: dict[str, Any], value: str) -> None:
+    problems = []
+    for field in WEB_FIELDS:
+        before = stored()
+        try:
+            check_web(field.send(world, value), field, value, before)
+        except Exception as error:  # noqa: BLE001 - gathered, then reported together
+            problems.append(f"{field.name}: {type(error).__name__}: {str(error)[:200]}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "field", WEB_FIELDS, ids=[f"{i}-{f.name}" for i, f in enumerate(WEB_FIELDS)]
+)
+def test_a_page_number_is_taken_or_refused_beside_its_field(
+    world: dict[str, Any], field: WebField
+) -> None:
+    @SETTINGS
+    @given(value=web_texts)
+    def check(value: str) -> None:
+        before = stored()
+        check_web(field.send(world, value), field, value, before)
+
+    check()
