@@ -23,7 +23,11 @@ def notation_error(game: Game, hand: Mapping, seats: tuple[str, ...]) -> Calcula
         "game": game.code,
         "winner": seats[0],
         "dealer": seats[0],
+        "dealer_streak": 0,
         "player_count": len(seats),
+        "ruleset": game.default_ruleset,
+        "rules": {},
+        "base_silver": "1",
     }
     error = game.score(request).get("error")
     if not error or error["code"] != "E_NOTATION":
