@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponseBase, QueryDict
 
 from calculator.errors import invalid
+from calculator.numbers import shown, whole_of
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 500
@@ -37,11 +38,11 @@ def _number(params: Mapping[str, str], name: str, low: int, high: int) -> int | 
     raw = params.get(name)
     if raw is None:
         return None
-    value = int(raw) if _DIGITS.fullmatch(raw) else None
-    if value is None or not low <= value <= high:
+    value = whole_of(raw, least=low, most=high) if _DIGITS.fullmatch(raw) else None
+    if value is None:
         raise invalid(
-            f"{name} 必須是 {low} 到 {high} 之間的整數，收到 {raw!r}。",
-            f"{name} must be a whole number from {low} to {high}, got {raw!r}.",
+            f"{name} 必須是 {low} 到 {high} 之間的整數，收到 {shown(raw)}。",
+            f"{name} must be a whole number from {low} to {high}, got {shown(raw)}.",
         )
     return value
 
@@ -61,7 +62,9 @@ def flag_of(params: Mapping[str, str], name: str) -> bool:
         return False
     if raw == "1":
         return True
-    raise invalid(f"{name} 只能是 0 或 1，收到 {raw!r}。", f"{name} must be 0 or 1, got {raw!r}.")
+    raise invalid(
+        f"{name} 只能是 0 或 1，收到 {shown(raw)}。", f"{name} must be 0 or 1, got {shown(raw)}."
+    )
 
 
 def _page_url(request: HttpRequest, offset: int, limit: int) -> str:

@@ -28,6 +28,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
 
+from scoring.echo import Echo
 from scoring.errors import ScoringError
 
 # A pair of message templates: Chinese, English.
@@ -82,7 +83,9 @@ class Words:
 
     def fail(self, code: str, text: Text, **values: Any) -> ScoringError:
         """The game's error ``code`` with ``text`` filled in (a pair value gives each language
-        its half)."""
+        its half). The value refused is quoted short (``scoring.echo``)."""
+        if "value" in values:
+            values["value"] = Echo(values["value"])
         zh = {k: v[0] if type(v) is tuple else v for k, v in values.items()}
         en = {k: v[1] if type(v) is tuple else v for k, v in values.items()}
         return self.error(code, text[0].format(**zh), text[1].format(**en))

@@ -4,7 +4,6 @@ headers of the lists, and the errors a read or a write of a sitting may answer."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -16,6 +15,7 @@ from calculator import paging
 from calculator.api.serializers.common import errors
 from calculator.errors import invalid
 from calculator.models import Session
+from calculator.numbers import shown_json
 from calculator.selectors.access import session_for_user
 
 # ?limit= and ?offset= of the lists (calculator.paging), and the headers of a page.
@@ -61,10 +61,7 @@ def body_of(request: Request) -> dict[str, Any]:
 
 def shown(value: object) -> str:
     """A refused value as a message quotes it: as JSON writes it, short, whatever was sent."""
-    if isinstance(value, list | dict):
-        return "[…]" if isinstance(value, list) else "{…}"
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else f"{text[:39]}…"
+    return shown_json(value)
 
 
 class SessionView(APIView):

@@ -24,6 +24,7 @@ from calculator.api.serializers.roster import (
 )
 from calculator.errors import invalid
 from calculator.models import Player
+from calculator.numbers import an_id
 from calculator.selectors.roster import (
     period_of,
     player_detail,
@@ -103,7 +104,7 @@ class PlayerMergeView(PlayerView):
         is this player's, and the other is deleted."""
         body = body_of(request)
         other = body.get("player")
-        if isinstance(other, bool) or not isinstance(other, int):
+        if not an_id(other):
             raise invalid(
                 f"player 必須是花名冊上另一個人的 id（整數），收到 {shown(other)}。",
                 f"player must be the id (a whole number) of another player of your roster; "

@@ -30,6 +30,7 @@ from calculator.api.serializers.rounds import (
 )
 from calculator.errors import invalid
 from calculator.models import Round, Session
+from calculator.numbers import ID_MOST, whole_of
 from calculator.selectors.ledger import round_answer, round_detail, rounds_page
 from calculator.services.rounds import round_correct, round_record, round_void
 
@@ -44,7 +45,7 @@ def _round_pointer(body: dict[str, Any], field: str, zh: str, en: str) -> int | 
     if field not in body:
         return None
     value = body[field]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if whole_of(value, least=1, most=ID_MOST, text=False) is None:
         raise invalid(
             f"{field} 必須是不小於 1 的整數（{zh}），收到 {shown(value)}。",
             f"{field} must be a whole number, 1 or more ({en}); got {shown(value)}.",

@@ -23,6 +23,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Sum
 from calculator.errors import invalid, not_found
 from calculator.models import Group, PairTotals, Player, SeatTotals, Session
 from calculator.money import ZERO, money_str
+from calculator.numbers import shown
 from calculator.selectors.sittings import SEAT_FIELDS
 from calculator.selectors.standings import transfers_to_settle
 from scoring.games import GAMES, game_of
@@ -159,8 +160,8 @@ def group_period_of(params: Mapping[str, str], today: date) -> GroupPeriod:
     kind = params.get("period") or "month"
     if kind not in GROUP_PERIODS:
         raise invalid(
-            f"period 只能是 month、season、year 或 all，收到 {kind!r}。",
-            f"period must be month, season, year or all, got {kind!r}.",
+            f"period 只能是 month、season、year 或 all，收到 {shown(kind)}。",
+            f"period must be month, season, year or all, got {shown(kind)}.",
         )
     if kind == "all":
         return GroupPeriod(kind, "", None, None, None, None)
@@ -169,8 +170,8 @@ def group_period_of(params: Mapping[str, str], today: date) -> GroupPeriod:
         found = YEAR_MONTH.fullmatch(value) if value else None
         if value and (found is None or not 1 <= int(found[2]) <= 12 or int(found[1]) < 1000):
             raise invalid(
-                f"month 要寫成 2026-12 這樣的年月，收到 {value!r}。",
-                f"month must be a year and month written as 2026-12, got {value!r}.",
+                f"month 要寫成 2026-12 這樣的年月，收到 {shown(value)}。",
+                f"month must be a year and month written as 2026-12, got {shown(value)}.",
             )
         start = date(int(found[1]), int(found[2]), 1) if found else today.replace(day=1)
         return _months(start, 1, kind)
@@ -178,16 +179,17 @@ def group_period_of(params: Mapping[str, str], today: date) -> GroupPeriod:
         found = YEAR_SEASON.fullmatch(value) if value else None
         if value and (found is None or int(found[1]) < 1000):
             raise invalid(
-                f"season 要寫成 2026-Q4 這樣的年和季度（Q1 到 Q4），收到 {value!r}。",
-                f"season must be a year and quarter written as 2026-Q4 (Q1 to Q4), got {value!r}.",
+                f"season 要寫成 2026-Q4 這樣的年和季度（Q1 到 Q4），收到 {shown(value)}。",
+                f"season must be a year and quarter written as 2026-Q4 (Q1 to Q4), "
+                f"got {shown(value)}.",
             )
         year, quarter = (int(found[1]), int(found[2])) if found else (today.year, 0)
         first_month = (quarter - 1) * 3 + 1 if found else (today.month - 1) // 3 * 3 + 1
         return _months(date(year, first_month, 1), 3, kind)
     if value and (not YEAR.fullmatch(value) or int(value) < 1000):
         raise invalid(
-            f"year 要寫成 2026 這樣的年份，收到 {value!r}。",
-            f"year must be a year written as 2026, got {value!r}.",
+            f"year 要寫成 2026 這樣的年份，收到 {shown(value)}。",
+            f"year must be a year written as 2026, got {shown(value)}.",
         )
     return _months(date(int(value) if value else today.year, 1, 1), 12, kind)
 
@@ -199,8 +201,8 @@ def group_game_of(params: Mapping[str, str]) -> str | None:
         return None
     if code not in GAMES:
         raise invalid(
-            f"game 只能是 all 或 {'、'.join(GAMES)}，收到 {code!r}。",
-            f"game must be all or one of {', '.join(GAMES)}, got {code!r}.",
+            f"game 只能是 all 或 {'、'.join(GAMES)}，收到 {shown(code)}。",
+            f"game must be all or one of {', '.join(GAMES)}, got {shown(code)}.",
         )
     return code
 

@@ -22,6 +22,7 @@ from django.db.models import F, Q, QuerySet
 from calculator.errors import invalid, not_found
 from calculator.models import BALANCE_FIELDS, Player, SeatTotals, Session, roster_key
 from calculator.money import ZERO, money_str
+from calculator.numbers import shown
 from scoring.games import game_of
 
 ROSTER_SEATS = {"E": "east", "S": "south", "W": "west", "N": "north"}
@@ -209,7 +210,7 @@ PLAYER_RECORD_FIELDS = (
     "adjusted",
     "penalties",
 )
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -231,8 +232,8 @@ def _date_param(value: str, name: str) -> date | None:
         return date.fromisoformat(value)
     except ValueError:
         raise invalid(
-            f"{name} 要是一個日期，寫成 2026-03-31，收到 {value!r}。",
-            f"{name} must be a date written as 2026-03-31, got {value!r}.",
+            f"{name} 要是一個日期，寫成 2026-03-31，收到 {shown(value)}。",
+            f"{name} must be a date written as 2026-03-31, got {shown(value)}.",
         ) from None
 
 
@@ -243,8 +244,8 @@ def period_of(params: Mapping[str, str], today: date) -> Period:
     kind = params.get("period") or ("range" if start_text or end_text else "all")
     if kind not in PERIODS:
         raise invalid(
-            f"period 只能是 month、year、all 或 range，收到 {kind!r}。",
-            f"period must be month, year, all or range, got {kind!r}.",
+            f"period 只能是 month、year、all 或 range，收到 {shown(kind)}。",
+            f"period must be month, year, all or range, got {shown(kind)}.",
         )
     if kind == "month":
         return Period(kind, today.replace(day=1), None)

@@ -15,6 +15,7 @@ from typing import Any
 
 from calculator.errors import invalid
 from calculator.money import money_str, parse_money
+from calculator.numbers import shown
 
 ADJUSTMENT_KINDS = ("penalty", "side_payment", "chip_correction")
 ADJUSTMENT_FIELDS = ("result", "kind", "from", "to", "amount", "reason")
@@ -29,11 +30,10 @@ ADJUSTMENT_WORDS = {
 }
 
 
-def _as_given(value: object, most: int = 40) -> str:
-    """A value of a request as it was sent, for a message: its repr, cut to ``most``
-    characters (a refusal never grows with what it refuses)."""
-    shown = repr(value)
-    return shown if len(shown) <= most else shown[: most - 1] + "…"
+def _as_given(value: object) -> str:
+    """A value of a request as it was sent, for a message: its repr, cut short (a refusal never
+    grows with what it refuses)."""
+    return shown(value)
 
 
 def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from calculator.errors import invalid
 from calculator.models import Group, Player, Session
+from calculator.numbers import an_id, shown
 from calculator.selectors.groups import group_sittings
 from calculator.services.limits import limit_reached, owned_by
 
@@ -40,7 +41,7 @@ def _checked_group_name(name: object) -> str:
 
 def _an_id(pk: int) -> bool:
     """Whether ``pk`` can be a row's id (a positive 64-bit integer)."""
-    return 0 < pk < 2**63
+    return an_id(pk)
 
 
 def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
@@ -60,8 +61,8 @@ def _group_players(owner: AbstractBaseUser, players: object) -> list[Player]:
     missing = sorted(set(players) - {player.pk for player in found})
     if missing:
         raise invalid(
-            f"players 裡的 {missing[0]} 不是你花名冊上的人。",
-            f"players: {missing[0]} is not a player of your roster.",
+            f"players 裡的 {shown(missing[0])} 不是你花名冊上的人。",
+            f"players: {shown(missing[0])} is not a player of your roster.",
         )
     return found
 

@@ -107,7 +107,9 @@ def score_round(
     result = hand_scored(session, hand, dealer, streak, version)
     if "error" in result:
         error = result["error"]
-        raise CalculatorError(error["code"], error["message"], error["message_en"])
+        raise CalculatorError(
+            error["code"], error["message"], error["message_en"], field=error.get("field")
+        )
     _storable(result)
     # Games without a dealer's base (AJ2.3: no payment depends on the dealer) or fan store 0
     # and no fan.
@@ -215,6 +217,7 @@ def in_round(number: int, problem: CalculatorError) -> CalculatorError:
         f"第 {number} 局：{problem.message}",
         f"Round {number}: {problem.message_en}",
         status=problem.status,
+        field=problem.field,
     )
     named.round_number, named.in_round = number, problem
     return named

@@ -24,6 +24,8 @@ from django.utils import timezone
 
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
 from calculator.models import IdempotentAnswer, Payment, Round, Session
+from calculator.numbers import shown
+from calculator.precedence import notation_error
 from calculator.selectors.ledger import round_answer
 from calculator.selectors.sittings import game_of_session, seats_of
 from calculator.services.adjustments import adjustment_parse
@@ -147,8 +149,9 @@ def round_entry_parse(
     for field in game.win_requires:
         if field not in hand:
             raise invalid(f"胡牌必須填寫 {field}。", f"A win needs {field}.")
-    if "winner" in game.win_requires:
-        _winner_in_play(hand["winner"], seats)
+    if "winner" in game.win_requires and hand["winner"] not in seats:
+        # AJ12, R11: a hand that cannot be read is refused before a winner not at the table.
+        raise notation_error(game, hand, seats) or _not_in_play(hand["winner"], seats)
     _meld_keys_checked(hand)
     # What is stored is what the engine read: " 2m" and "9 s" are kept as "2m" and "9s".
     return RoundEntry(Round.WIN, game.canonical(hand))
@@ -177,17 +180,22 @@ def _winner_in_play(winner: object, seats: tuple[str, ...]) -> None:
     """E_CONTEXT unless ``winner`` is one of the seats in play."""
     if winner in seats:
         return
+    raise _not_in_play(winner, seats)
+
+
+def _not_in_play(winner: object, seats: tuple[str, ...]) -> CalculatorError:
+    """E_CONTEXT: ``winner`` is not one of the seats in play."""
     if len(seats) == len(SEATS):
-        raise CalculatorError(
+        return CalculatorError(
             "E_CONTEXT",
-            f"winner 必須是 E、S、W、N 之一，收到 {winner!r}。",
-            f"winner must be one of E S W N, got {winner!r}.",
+            f"winner 必須是 E、S、W、N 之一，收到 {shown(winner)}。",
+            f"winner must be one of E S W N, got {shown(winner)}.",
         )
-    raise CalculatorError(
+    return CalculatorError(
         "E_CONTEXT",
-        f"這一場只有 {len(seats)} 家（{'、'.join(seats)}），winner 必須是其中之一，收到 {winner!r}。",
+        f"這一場只有 {len(seats)} 家（{'、'.join(seats)}），winner 必須是其中之一，收到 {shown(winner)}。",
         f"This session seats {len(seats)} players ({' '.join(seats)}); winner must be one of "
-        f"them, got {winner!r}.",
+        f"them, got {shown(winner)}.",
     )
 
 

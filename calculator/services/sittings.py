@@ -34,6 +34,7 @@ from calculator.models import (
     roster_key,
 )
 from calculator.money import parse_money, silver_bounds
+from calculator.numbers import an_id, shown
 from calculator.selectors.sittings import game_of_session
 from calculator.selectors.totals import no_pair_totals
 from calculator.services.history import history_changed, locked
@@ -78,8 +79,8 @@ def rules_checked(ruleset: object, overrides: object, game: Game | None = None) 
                 make_rules(ruleset, {key: value})
                 raise CalculatorError(
                     "E_RULES",
-                    f"家規 {key!r} 不接受 {value!r}。",
-                    f"the house rule {key!r} does not take {value!r}.",
+                    f"家規 {shown(key)} 不接受 {shown(value)}。",
+                    f"the house rule {shown(key)} does not take {shown(value)}.",
                 )
         return make_rules(ruleset, overrides)
     except ScoringError as error:
@@ -132,9 +133,9 @@ def session_create(
     if type(player_count) is not int or player_count not in counts:
         allowed = "、".join(str(count) for count in counts)
         raise invalid(
-            f"{chosen.names['zh-hant']}的 player_count 只能是 {allowed}，收到 {player_count!r}。",
+            f"{chosen.names['zh-hant']}的 player_count 只能是 {allowed}，收到 {shown(player_count)}。",
             f"player_count for {chosen.names['en']} must be one of "
-            f"{', '.join(str(count) for count in counts)}, got {player_count!r}.",
+            f"{', '.join(str(count) for count in counts)}, got {shown(player_count)}.",
         )
     seats = chosen.seats(player_count)
     if not isinstance(players, list) or len(players) != player_count:
@@ -160,9 +161,9 @@ def session_create(
     if silver is None or not 0 < silver <= most or silver.normalize().as_tuple().exponent < -places:
         raise invalid(
             f"base_silver 必須是大於 0、不超過 {most} 的金額（最多 {places} 位小數，"
-            f"只用 0–9 和小數點），收到 {base_silver!r}。",
+            f"只用 0–9 和小數點），收到 {shown(base_silver)}。",
             f"base_silver must be an amount above 0 and at most {most} with at most "
-            f"{places} decimals (digits 0-9 and a point), got {base_silver!r}.",
+            f"{places} decimals (digits 0-9 and a point), got {shown(base_silver)}.",
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset
@@ -235,13 +236,14 @@ def seated_people(
     for seat, pk, new in zip(seats, ids, fresh, strict=True):
         if pk is not None and (isinstance(pk, bool) or not isinstance(pk, int)):
             raise invalid(
-                f"player_ids 裡 {seat} 家的一項必須是整數或 null，收到 {pk!r}。",
-                f"player_ids: the item for seat {seat} must be a whole number or null, got {pk!r}.",
+                f"player_ids 裡 {seat} 家的一項必須是整數或 null，收到 {shown(pk)}。",
+                f"player_ids: the item for seat {seat} must be a whole number or null, "
+                f"got {shown(pk)}.",
             )
         if new is not None and not isinstance(new, bool):
             raise invalid(
-                f"new_players 裡 {seat} 家的一項必須是 true 或 false，收到 {new!r}。",
-                f"new_players: the item for seat {seat} must be true or false, got {new!r}.",
+                f"new_players 裡 {seat} 家的一項必須是 true 或 false，收到 {shown(new)}。",
+                f"new_players: the item for seat {seat} must be true or false, got {shown(new)}.",
             )
         if pk is not None and new:
             raise invalid(
@@ -250,7 +252,8 @@ def seated_people(
                 f"at once; choose one.",
             )
     keys = {roster_key(name) for name in names}
-    wanted = Q(pk__in=[pk for pk in ids if pk is not None])
+    # An id out of the database's range names nobody (and is never sent to it).
+    wanted = Q(pk__in=[pk for pk in ids if pk is not None and an_id(pk)])
     for name in names:
         wanted |= Q(name__iexact=name)
     candidates = [
@@ -268,8 +271,8 @@ def seated_people(
             player = by_pk.get(pk)
             if player is None:
                 raise invalid(
-                    f"{seat} 家的 player_ids 是 {pk}，但你的花名冊上沒有這個人。",
-                    f"Seat {seat}: player_ids names {pk}, who is not on your roster.",
+                    f"{seat} 家的 player_ids 是 {shown(pk)}，但你的花名冊上沒有這個人。",
+                    f"Seat {seat}: player_ids names {shown(pk)}, who is not on your roster.",
                 )
             if roster_key(player.name) != roster_key(name):
                 raise invalid(

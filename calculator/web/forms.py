@@ -20,8 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from calculator import usernames
 from calculator.models import roster_key
 from calculator.money import parse_money
+from calculator.numbers import whole_of
 from calculator.web.games import web_game
 from calculator.web.games.base import game_name, set_silver_bounds, silver_field
+from calculator.web.number_fields import NumberChoiceField, WholeNumberField, id_field
 from calculator.web.vocabulary import SEATS, page_language
 from scoring.base import HouseRule
 from scoring.games import DEFAULT_GAME, GAMES
@@ -42,6 +44,11 @@ __all__ = [
 ]
 
 
+# A list rule's numbers are read up to this size; past it a number is "not a whole number" (a
+# 400-digit one is never read), short of it a bound's own message says what is allowed.
+MAX_RULE_TEXT = 10**9
+
+
 def game_choices() -> list[tuple[str, str]]:
     return [(code, game_name(code)) for code in GAMES]
 
@@ -56,8 +63,9 @@ def player_count_from(data: Mapping[str, Any], game: str, default: int | None = 
     """How many play, when the game allows that many; else ``default`` or the game's most."""
     counts = GAMES[game].seat_counts
     raw = data.get("player_count")
-    if isinstance(raw, str) and raw.isdigit() and int(raw) in counts:
-        return int(raw)
+    count = whole_of(raw, least=min(counts), most=max(counts))
+    if count in counts:
+        return count
     return default if default in counts else max(counts)
 
 
@@ -122,11 +130,11 @@ class HouseRulesForm(forms.Form):
         if rule.type == "bool":
             return forms.BooleanField(label=label)
         if rule.type == "int" and rule.choices:
-            return forms.TypedChoiceField(
+            return NumberChoiceField(
                 label=label, choices=[(n, str(n)) for n in rule.choices], coerce=int
             )
         if rule.type == "int":
-            return forms.IntegerField(label=label, min_value=rule.minimum, max_value=rule.maximum)
+            return WholeNumberField(label=label, min_value=rule.minimum, max_value=rule.maximum)
         if rule.type == "choice":
             return forms.ChoiceField(label=label, choices=self.choices_of(rule, language))
         if rule.type == "int_list":
@@ -154,13 +162,12 @@ class HouseRulesForm(forms.Form):
         return data
 
     def clean_list(self, key: str, rule: HouseRule, data: dict[str, Any]) -> None:
-        try:
-            data[key] = [
-                int(part) for part in data[key].replace("，", ",").split(",") if part.strip()
-            ]
-        except ValueError:
+        parts = [part for part in data[key].replace("，", ",").split(",") if part.strip()]
+        numbers = [whole_of(part, least=-MAX_RULE_TEXT, most=MAX_RULE_TEXT) for part in parts]
+        if any(number is None for number in numbers):
             self.add_error(key, _("请填用逗号分开的整数。"))
             return
+        data[key] = numbers
         low = rule.minimum or 0
         if not data[key] or any(number < low for number in data[key]):
             self.add_error(key, _("至少一个不小于 0 的整数。"))
@@ -227,7 +234,7 @@ class SessionForm(forms.Form):
     game = forms.ChoiceField(
         label=_("玩哪种麻将"), choices=game_choices, initial=DEFAULT_GAME, required=False
     )
-    player_count = forms.TypedChoiceField(
+    player_count = NumberChoiceField(
         label=_("几个人玩"),
         choices=PLAYER_COUNT_CHOICES,
         coerce=int,
@@ -291,9 +298,7 @@ class SessionForm(forms.Form):
             )
             # Who sat here at the sitting this one starts from (a new sitting of the same
             # table): that person again while the name is theirs.
-            self.fields[f"seat_id_{seat}"] = forms.IntegerField(
-                required=False, min_value=1, widget=forms.HiddenInput
-            )
+            self.fields[f"seat_id_{seat}"] = id_field(required=False, widget=forms.HiddenInput)
             typed = self.data.get(f"player_{seat}", "") if self.is_bound else ""
             people = same_name.get(roster_key(typed), []) if isinstance(typed, str) else []
             if len(people) > 1:

@@ -27,6 +27,7 @@ import calculator.services.sittings
 from calculator.errors import CalculatorError
 from calculator.models import Group, Player, Session
 from calculator.money import money_str
+from calculator.numbers import id_of
 from calculator.selectors.groups import (
     GROUP_PERIODS,
     group_board,
@@ -340,7 +341,7 @@ def group_paid_out(request: HttpRequest, pk: int) -> HttpResponse:
     are marked paid out, those still not paid out."""
     group = owned_group(request, pk)
     listed = request.POST.get("sittings", "")
-    ids = [int(part) for part in listed.split(",") if part.strip().isdigit()]
+    ids = [pk for pk in map(id_of, listed.split(",")) if pk is not None]
     marked = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
     messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": marked})
     return redirect("web:group", pk=group.pk)

@@ -19,6 +19,7 @@ import calculator.selectors.roster
 import calculator.services.roster
 from calculator.errors import CalculatorError
 from calculator.models import Player
+from calculator.numbers import id_of
 from calculator.selectors.roster import (
     Period,
     period_of,
@@ -158,14 +159,15 @@ def player_merge(request: HttpRequest, player: int) -> HttpResponse:
     """Pick the other entry, then confirm (``confirm=1``): the other is merged into this one."""
     found = player_of(request, player)
     other_id = request.POST.get("other", "")
-    if not other_id.isdigit():
+    other_pk = id_of(other_id)
+    if other_pk is None:
         messages.error(request, _("请选要合并进来的人。"))
         return redirect("web:player", player=found.pk)
     if request.POST.get("confirm") != "1":
         # The question, open on the player's page; nothing is changed yet.
         url = reverse("web:player", kwargs={"player": found.pk})
-        return redirect(f"{url}?merge={other_id}#merge")
-    other = player_of(request, int(other_id))
+        return redirect(f"{url}?merge={other_pk}#merge")
+    other = player_of(request, other_pk)
     name = other.name
     try:
         calculator.services.roster.player_merge(owner=request.user, keep=found, merged=other)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 import calculator.services.takeback
 from calculator.errors import CalculatorError
 from calculator.models import Round, Session
+from calculator.numbers import id_of, plain
 from calculator.selectors.access import session_for_user
 from calculator.selectors.sittings import session_balances
 from calculator.selectors.takeback import last_live_round
@@ -23,8 +24,8 @@ from calculator.web.once import confirmed, written_once
 def restart_of(request: HttpRequest) -> Session | None:
     """The sitting named by ``?from=`` when the user may see it; anything else is ignored."""
     try:
-        return session_for_user(request.user, int(request.GET.get("from", "")))
-    except (ValueError, CalculatorError):
+        return session_for_user(request.user, id_of(request.GET.get("from")) or 0)
+    except CalculatorError:
         return None
 
 
@@ -43,7 +44,7 @@ def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     before = session_balances(session)
     try:
         undone = calculator.services.takeback.round_undo(
-            session=session, number=int(meant) if meant.isdigit() else 0, user=request.user
+            session=session, number=id_of(meant) or 0, user=request.user
         )
     except CalculatorError:
         messages.error(request, stale_undo_notice(meant, last_live_round(session)))
@@ -59,6 +60,6 @@ def stale_undo_notice(meant: str, last: Round | None) -> str:
     if last is None:
         return _("没有可以撤销的局，什么也没改。")
     return _("第%(meant)s局已经不是最后一局了（现在最后一局是第%(last)s局），什么也没改。") % {
-        "meant": meant,
+        "meant": plain(meant),
         "last": last.number,
     }

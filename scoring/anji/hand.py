@@ -19,6 +19,7 @@ from scoring.anji.tiles import (
     wild_of,
 )
 from scoring.base import SEATS
+from scoring.echo import Echo
 from scoring.tiles import face_name, tile_words
 
 MELD_KINDS = ("chi", "pung", "kong", "added_kong", "concealed_kong")
@@ -206,8 +207,8 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
     if player_count not in PLAYER_COUNTS:
         raise AnjiError(
             "E_CONTEXT",
-            f"人数只能是 2、3 或 4 人，收到 {player_count}",
-            f"a table has 2, 3 or 4 players, got {player_count}",
+            f"人数只能是 2、3 或 4 人，收到 {Echo(player_count)}",
+            f"a table has 2, 3 or 4 players, got {Echo(player_count)}",
             "player_count",
         )
     seats = SEATS[:player_count]
@@ -232,8 +233,8 @@ def read_hand(request: object, with_win_tile: bool = True) -> Hand:
             zh, en = FIELD_WORDS[key]
             raise AnjiError(
                 "E_CONTEXT",
-                f"{zh}应在 0–{most} 之间，收到 {value}",
-                f"{en} must be from 0 to {most}, got {value}",
+                f"{zh}应在 0–{most} 之间，收到 {Echo(value)}",
+                f"{en} must be from 0 to {most}, got {Echo(value)}",
                 key,
             )
     if len(raw_melds) > 4:

@@ -8,6 +8,7 @@ from typing import Any
 
 from scoring.anji.errors import AnjiError
 from scoring.base import label_name, read_labels
+from scoring.echo import Echo
 
 RULESETS: tuple[str, ...] = ("anji",)
 MAX_VALUE = 1000
@@ -132,8 +133,8 @@ def check_ruleset(ruleset: object) -> str:
     if ruleset not in RULESETS:
         raise AnjiError(
             "E_RULES",
-            f"安吉麻将只有一套规则，收到「{ruleset}」",
-            f"Anji mahjong has one rule set, anji; got {ruleset!r}",
+            f"安吉麻将只有一套规则，收到「{Echo(ruleset)}」",
+            f"Anji mahjong has one rule set, anji; got {Echo(ruleset)!r}",
             "ruleset",
         )
     return ruleset  # type: ignore[return-value]
@@ -175,25 +176,25 @@ def make_rules(ruleset: str | None = "anji", overrides: Mapping[str, Any] | None
             ):
                 raise AnjiError(
                     "E_RULES",
-                    f"家规「{name}」应是 0 到 {MAX_VALUE} 的整数，收到「{value}」",
+                    f"家规「{name}」应是 0 到 {MAX_VALUE} 的整数，收到「{Echo(value)}」",
                     f"the house rule '{name_en}' must be a whole number from 0 to {MAX_VALUE}, "
-                    f"got {value!r}",
+                    f"got {Echo(value)!r}",
                     field,
                 )
         elif key in CHOICES:
             if not isinstance(value, str) or value not in CHOICES[key]:
                 raise AnjiError(
                     "E_RULES",
-                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{Echo(value)}」",
                     f"the house rule '{name_en}' must be one of: {_choices(key, '; ', 'en')}; "
-                    f"got {value!r}",
+                    f"got {Echo(value)!r}",
                     field,
                 )
         elif not isinstance(value, bool):
             raise AnjiError(
                 "E_RULES",
-                f"家规「{name}」只能是选或不选，收到「{value}」",
-                f"the house rule '{name_en}' is either on or off, got {value!r}",
+                f"家规「{name}」只能是选或不选，收到「{Echo(value)}」",
+                f"the house rule '{name_en}' is either on or off, got {Echo(value)!r}",
                 field,
             )
         values[key] = value

@@ -12,6 +12,7 @@ import scoring.readers as readers
 from scoring.anqing.errors import AnqingError
 from scoring.anqing.rules import RULESETS, Rules, make_rules
 from scoring.anqing.table import SEAT_LIST, SEATS, previous_seat, seat_word
+from scoring.echo import Echo
 from scoring.errors import ScoringError
 from scoring.tiles import (
     FACES,
@@ -316,9 +317,10 @@ def read_hand(request: object, *, with_win_tile: bool = True) -> Hand:
     if kongs_before_win > kongs:
         raise AnqingError(
             "E_CONTEXT",
-            f"說和牌前槓了 {kongs_before_win} 次，但只有 {kongs} 次槓或亮槓牌",
-            f"the win is given as after {kongs_before_win} "
-            f"{'kong' if kongs_before_win == 1 else 'kongs'}, but the winner made only {kongs} "
+            f"說和牌前槓了 {Echo(kongs_before_win)} 次，但只有 {Echo(kongs)} 次槓或亮槓牌",
+            f"the win is given as after {Echo(kongs_before_win)} "
+            f"{'kong' if kongs_before_win == 1 else 'kongs'}, but the winner made only "
+            f"{Echo(kongs)} "
             f"{'kong or bar tile' if kongs == 1 else 'kongs or bar tiles'}",
             "kongs_before_win",
         )
@@ -580,8 +582,8 @@ def check_copies(hand: Hand) -> None:
     if bars > 8:
         raise ScoringError(
             "E_TOO_MANY_COPIES",
-            f"槓牌共 {bars} 張（亮出 {hand.bar_tiles}），但只有 8 張",
-            f"{bars} bar tiles ({hand.bar_tiles} exposed) but there are only eight",
+            f"槓牌共 {Echo(bars)} 張（亮出 {Echo(hand.bar_tiles)}），但只有 8 張",
+            f"{Echo(bars)} bar tiles ({Echo(hand.bar_tiles)} exposed) but there are only eight",
         )
 
 

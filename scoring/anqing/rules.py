@@ -9,6 +9,7 @@ from types import MappingProxyType
 
 from scoring.anqing.errors import AnqingError
 from scoring.base import label_name, read_labels
+from scoring.echo import Echo
 
 RULESETS = ("anqing", "anqing-daque")  # R3
 LIABILITY_BASES = ("as_dealer", "pair", "pattern")  # R10.5
@@ -201,8 +202,8 @@ def _bounded(key: str, value: int) -> int:
     if value > bound:
         raise AnqingError(
             "E_RULES",
-            f"家規「{rule_name(key)}」最大是 {bound}，收到 {value}",
-            f"the house rule '{rule_name(key, 'en')}' is at most {bound}, got {value}",
+            f"家規「{rule_name(key)}」最大是 {bound}，收到 {Echo(value)}",
+            f"the house rule '{rule_name(key, 'en')}' is at most {bound}, got {Echo(value)}",
             f"rules.{key}",
         )
     return value

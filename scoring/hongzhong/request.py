@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import scoring.readers as readers
+from scoring.echo import Echo
 from scoring.hongzhong.errors import HongzhongError
 from scoring.hongzhong.rules import check_ruleset, choice_name, make_rules, rule_name
 from scoring.tiles import RED, face_name, face_of, parse_tiles, tile_words
@@ -319,8 +320,9 @@ def read(request: dict) -> Request:  # noqa: C901, PLR0912
                 )
             raise error(
                 "E_CONTEXT",
-                f"{seat_word(seat)}飘 {n} 分不行：本桌飘分是 0 到 {most} 分",
-                f"{seat_word_en(seat)} cannot float {n} points: this table's piao is 0 to {most}",
+                f"{seat_word(seat)}飘 {Echo(n)} 分不行：本桌飘分是 0 到 {most} 分",
+                f"{seat_word_en(seat)} cannot float {Echo(n)} points: this table's piao is 0 to "
+                f"{most}",
                 f"piao_fen.{seat}",
             )
     for i, w in enumerate(winners):

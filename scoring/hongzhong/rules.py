@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.base import label_name, read_labels
+from scoring.echo import Echo
 from scoring.hongzhong.errors import HongzhongError
 
 RULESETS: tuple[str, ...] = ("hongzhong",)
@@ -99,8 +100,8 @@ def check_ruleset(ruleset: object) -> str:
     if ruleset not in RULESETS:
         raise HongzhongError(
             "E_RULES",
-            f"红中麻将只有一套规则，收到「{ruleset}」",
-            f"Hongzhong mahjong has one rule set, hongzhong; got {ruleset!r}",
+            f"红中麻将只有一套规则，收到「{Echo(ruleset)}」",
+            f"Hongzhong mahjong has one rule set, hongzhong; got {Echo(ruleset)!r}",
             "ruleset",
         )
     return ruleset  # type: ignore[return-value]
@@ -141,9 +142,9 @@ def make_rules(
             if isinstance(value, bool) or value not in allowed or not isinstance(value, int):
                 raise HongzhongError(
                     "E_RULES",
-                    f"家规「{name}」只能是 {'、'.join(map(str, allowed))}，收到「{value}」",
+                    f"家规「{name}」只能是 {'、'.join(map(str, allowed))}，收到「{Echo(value)}」",
                     f"the house rule '{name_en}' must be one of {', '.join(map(str, allowed))}, "
-                    f"got {value!r}",
+                    f"got {Echo(value)!r}",
                     field,
                 )
         elif key in INT_KEYS:
@@ -151,25 +152,25 @@ def make_rules(
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise HongzhongError(
                     "E_RULES",
-                    f"家规「{name}」应是 {low} 到 {high} 的整数，收到「{value}」",
+                    f"家规「{name}」应是 {low} 到 {high} 的整数，收到「{Echo(value)}」",
                     f"the house rule '{name_en}' must be a whole number from {low} to {high}, "
-                    f"got {value!r}",
+                    f"got {Echo(value)!r}",
                     field,
                 )
         elif key in CHOICES:
             if not isinstance(value, str) or value not in CHOICES[key]:
                 raise HongzhongError(
                     "E_RULES",
-                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{value}」",
+                    f"家规「{name}」只能选：{_choices(key, '、', 'zh-hans')}；收到「{Echo(value)}」",
                     f"the house rule '{name_en}' must be one of: "
-                    f"{_choices(key, '; ', 'en')}; got {value!r}",
+                    f"{_choices(key, '; ', 'en')}; got {Echo(value)!r}",
                     field,
                 )
         elif not isinstance(value, bool):
             raise HongzhongError(
                 "E_RULES",
-                f"家规「{name}」只能是选或不选，收到「{value}」",
-                f"the house rule '{name_en}' is either on or off, got {value!r}",
+                f"家规「{name}」只能是选或不选，收到「{Echo(value)}」",
+                f"the house rule '{name_en}' is either on or off, got {Echo(value)!r}",
                 field,
             )
         values[key] = value

@@ -16,6 +16,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.money import silver_bounds
+from calculator.web.number_fields import WholeNumberField
 from calculator.web.vocabulary import (
     MELD_KINDS,
     SEAT_WINDS,
@@ -95,7 +96,7 @@ class HandForm(forms.Form):
     # Where the hand holds flowers (``flowers`` among the game's hand fields): the winner's, and
     # the keyboard gets the flower keys.
     flowers = TileField(label=_("胡牌的人的花"), max_tiles=8, counted=False, required=False)
-    kongs_before_win = forms.IntegerField(
+    kongs_before_win = WholeNumberField(
         label=_("杠开：胡前连续杠了几次"),
         min_value=0,
         max_value=12,

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from calculator.web.games.base import HandForm, TableFields, WebGame
+from calculator.web.number_fields import WholeNumberField
 from calculator.web.vocabulary import TileField
 from scoring.games import GAMES
 
@@ -27,10 +28,10 @@ class AnjiHandForm(HandForm):
         required=False,
         help_text=_("每张花加分（AJ8.3）；没有花就空着"),
     )
-    piao = forms.IntegerField(
+    piao = WholeNumberField(
         label=_("飘了几次"), min_value=0, max_value=3, initial=0, help_text=_("AJ8.1 飘财")
     )
-    piao_flowers = forms.IntegerField(
+    piao_flowers = WholeNumberField(
         label=_("飘的时候摸到几张花"),
         min_value=0,
         max_value=8,

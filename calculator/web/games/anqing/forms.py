@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from calculator.web.games.base import HandForm, TableFields, WebGame
+from calculator.web.number_fields import WholeNumberField
 from calculator.web.vocabulary import MELD_KINDS, MELD_ROWS, SEAT_WINDS, SEATS, add_fields
 from scoring.base import HouseRule
 from scoring.games import GAMES
@@ -24,7 +25,7 @@ class AnqingHandForm(HandForm):
     """An Anqing win (R11): the winner's tiles and melds and the others' fed melds."""
 
     code = CODE
-    bar_tiles = forms.IntegerField(
+    bar_tiles = WholeNumberField(
         label=_("亮出的杠牌张数"), min_value=0, max_value=8, initial=0, help_text=_("R4.4")
     )
     field_order = [
@@ -117,7 +118,7 @@ class AnqingCalculatorForm(TableFields, AnqingHandForm):
     """The hand editor with the table a sitting would otherwise supply (R2.3, R9)."""
 
     ruleset = forms.ChoiceField(label=_("规则"), choices=RULESET_CHOICES, initial="anqing")
-    dealer_streak = forms.IntegerField(
+    dealer_streak = WholeNumberField(
         label=_("连庄次数"), min_value=0, max_value=99, initial=0, help_text=_("R2.3")
     )
     field_order = ["ruleset", "dealer", "dealer_streak", "base_silver", *AnqingHandForm.field_order]

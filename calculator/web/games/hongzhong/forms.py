@@ -18,6 +18,7 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
 from calculator.web.games.base import WebGame, silver_field
+from calculator.web.number_fields import WholeNumberField
 from calculator.web.vocabulary import (
     SEAT_WINDS,
     SEATS,
@@ -95,7 +96,7 @@ class HongzhongForm(forms.Form):
         self.piao_fen_max = piao_fen_max
         if piao_fen_max > 0:  # HZ9.1: each seat's 飄 this round, 0 … piao_fen_max
             for seat in SEATS:
-                self.fields[f"piao_{seat}"] = forms.IntegerField(
+                self.fields[f"piao_{seat}"] = WholeNumberField(
                     label=SEAT_WINDS[seat],
                     min_value=0,
                     max_value=piao_fen_max,
