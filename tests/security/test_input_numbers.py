@@ -16,6 +16,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -196,6 +197,25 @@ def query_text(value: object) -> str | None:
 def query(takes: Callable[[str], bool]) -> Callable[[object], bool]:
     """What a query parameter takes: ``takes`` of text; anything else is not sent at all."""
     return lambda value: not isinstance(value, str) or takes(value)
+
+
+def a_date(text: str) -> bool:
+    """A day written as 2026-03-31, with the digits 0-9."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+        return False
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+# A group's periods as the API documents them: 2026-12, 2026-Q4, 2026 (a year from 1000 on).
+PERIOD_TEXT: dict[str, Callable[[str], bool]] = {
+    "month": lambda t: bool(re.fullmatch(r"[0-9]{4}-(0[1-9]|1[0-2])", t)) and t >= "1000",
+    "season": lambda t: bool(re.fullmatch(r"[0-9]{4}-Q[1-4]", t)) and t >= "1000",
+    "year": lambda t: bool(re.fullmatch(r"[0-9]{4}", t)) and t >= "1000",
+}
 
 
 def session_body(**fields: Any) -> dict[str, Any]:
@@ -387,7 +407,7 @@ def api_fields() -> list[Field]:
                 lambda w, v, param=param: w["api"].get(
                     f"/api/players/{w['player']}/stats/", {param: query_text(v) or ""}
                 ),
-                query(lambda v: v.strip() == ""),
+                query(lambda v: v.strip() == "" or a_date(v.strip())),
             )
         )
     for param in ("month", "season", "year"):
@@ -398,7 +418,7 @@ def api_fields() -> list[Field]:
                     f"/api/groups/{w['group']}/standings/",
                     {"period": param, param: query_text(v) or ""},
                 ),
-                query(lambda v: v.strip() == ""),
+                query(lambda v, param=param: v.strip() == "" or PERIOD_TEXT[param](v.strip())),
             )
         )
     for name, file, takes in IMPORT_FIELDS:
