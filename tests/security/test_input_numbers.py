@@ -27,7 +27,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from calculator import services
 from calculator.models import (
     Group,
     IdempotentAnswer,
@@ -37,6 +36,9 @@ from calculator.models import (
     RulesVersion,
     Session,
 )
+from calculator.services.groups import group_create
+from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from scoring.games import GAMES
 from tests.calculator.hands import DRAW, plain
 
@@ -505,8 +507,8 @@ IMPORT_FIELDS: list[tuple[str, Callable[[object], dict[str, Any]], Callable[[obj
 @pytest.fixture
 def world(db) -> dict[str, Any]:
     owner = get_user_model().objects.create_user("owner", password="pw-owner-123")
-    session = services.session_create(owner=owner, name="周六牌局", players=PLAYERS)
-    services.round_record(session=session, entry=plain("S"), user=owner)
+    session = session_create(owner=owner, name="周六牌局", players=PLAYERS)
+    round_record(session=session, entry=plain("S"), user=owner)
     api = APIClient()
     api.force_authenticate(owner)
     adjustment = api.post(
@@ -516,7 +518,7 @@ def world(db) -> dict[str, Any]:
     )
     assert adjustment.status_code == 201, adjustment.content
     players = list(Player.objects.filter(owner=owner).order_by("pk"))
-    group = services.group_create(owner=owner, name="周六", players=[p.pk for p in players])
+    group = group_create(owner=owner, name="周六", players=[p.pk for p in players])
     web = Client()
     web.force_login(owner)
     return {
