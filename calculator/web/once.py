@@ -31,6 +31,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from calculator.models import IdempotentAnswer
 from calculator.services.once import KEY_MAX, key_usable, once_claim, request_hash
@@ -132,6 +133,8 @@ def written_once(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             return for_script(request, answer(request, view, write, fragment, args, kwargs))
 
+        # A page form posts (or is drawn): any other method is not one of its requests.
+        wrapper = require_http_methods(["GET", "HEAD", "POST"])(wrapper)
         wrapper.written_once = FIELD  # type: ignore[attr-defined]  # what carries the key
         return wrapper
 

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import calculator.selectors.roster
 import calculator.services.roster
@@ -45,6 +45,7 @@ def player_of(request: HttpRequest, pk: int) -> Player:
         raise Http404 from None
 
 
+@require_safe
 @login_required
 def player_list(request: HttpRequest) -> HttpResponse:
     entries = roster(request.user)
@@ -114,6 +115,7 @@ def record_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     }
 
 
+@require_safe
 @login_required
 def player_detail(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
@@ -219,6 +221,7 @@ def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
     return redirect("web:player", player=found.pk)
 
 
+@require_safe
 @login_required
 def player_groups_fragment(request: HttpRequest, player: int) -> HttpResponse:
     """The groups the person is in (of those the user may see) with the titles they hold there
