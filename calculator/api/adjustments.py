@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from calculator.api.common import READ_ERRORS, SessionView, body_of
-from calculator.api.once import IDEMPOTENCY_HEADER
+from calculator.api.once import written_once
 from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, without
 from calculator.api.serializers.adjustments import (
     AdjustmentCorrectionSerializer,
@@ -40,9 +40,9 @@ class AdjustmentListView(SessionView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(adjustments_list(self.session(request, pk)))
 
+    @written_once(with_sitting=True)
     @extend_schema(
         request=AdjustmentPostSerializer,
-        parameters=[IDEMPOTENCY_HEADER],
         responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -56,6 +56,7 @@ class AdjustmentDetailView(SessionView):
     def get(self, request: Request, pk: int, number: int) -> Response:
         return Response(adjustment_detail(self.session(request, pk), number))
 
+    @written_once
     @extend_schema(
         request=AdjustmentCorrectionSerializer,
         responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
@@ -66,6 +67,7 @@ class AdjustmentDetailView(SessionView):
         body = body_of(request)
         return corrected(request, session, number, body, _adjustment_body(without(body, "version")))
 
+    @written_once
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         session = self.session(request, pk)

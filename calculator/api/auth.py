@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from calculator.api.once import written_once
 from calculator.api.serializers.common import errors
 from calculator.api.tokens import revoke_tokens, token_for
 from calculator.errors import CalculatorError, invalid
@@ -77,6 +78,7 @@ class TokenView(APIView):
         login_succeeded(request, username)
         return Response({"token": token_for(user).key})
 
+    @written_once
     @extend_schema(request=None, responses={204: None, **errors(401, 403)})
     def delete(self, request: Request) -> Response:
         """Revoke the caller's token: it no longer authenticates anyone."""

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from calculator.api.common import READ_ERRORS, SessionView, body_of, shown
-from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
+from calculator.api.once import written_once
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.standings import TransferSerializer
 from calculator.errors import invalid
@@ -185,23 +185,17 @@ class GroupListView(APIView):
 
     # 422: E_LIMIT, as many groups as an account may own; E_IDEMPOTENCY, the key was first sent
     # with another body.
+    @written_once
     @extend_schema(
         request=GroupCreateSerializer,
-        parameters=[IDEMPOTENCY_HEADER],
         responses={201: GroupSerializer, **errors(400, 401, 413, 415, 422)},
     )
     def post(self, request: Request) -> Response:
         """A new group; with an ``Idempotency-Key`` a retry gets the first answer and makes no
         second group."""
         body = body_of(request)
-
-        def create() -> tuple[int, dict]:
-            group = group_create(
-                owner=request.user, name=body.get("name"), players=body.get("players")
-            )
-            return 201, as_sent(group_detail(request.user, group))
-
-        return answer_once(request, create)
+        group = group_create(owner=request.user, name=body.get("name"), players=body.get("players"))
+        return Response(group_detail(request.user, group), status=201)
 
 
 class GroupView(APIView):
@@ -223,6 +217,7 @@ class GroupDetailView(GroupView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(group_detail(request.user, self.group(request, pk)))
 
+    @written_once
     @extend_schema(
         request=GroupChangeSerializer,
         responses={200: GroupSerializer, **errors(400, 401, 403, 404, 413, 415)},
@@ -247,6 +242,7 @@ class GroupDetailView(GroupView):
                 group_member_remove(group=group, user=request.user, username=username)
         return Response(group_detail(request.user, group))
 
+    @written_once
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         """Delete the group (owner only); its players and sittings stay."""
@@ -282,11 +278,13 @@ def paid_out_answer(session: Any) -> dict[str, Any]:
 class PaidOutView(SessionView):
     """A sitting's paid-out mark (owner only): it leaves its groups' settle-up."""
 
+    @written_once
     @extend_schema(request=None, responses={200: PaidOutSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
         session = session_paid_out(session=self.session(request, pk), user=request.user, paid=True)
         return Response(paid_out_answer(session))
 
+    @written_once
     @extend_schema(responses={200: PaidOutSerializer, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         session = session_paid_out(session=self.session(request, pk), user=request.user, paid=False)

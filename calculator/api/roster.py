@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from calculator import paging
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, body_of, shown
-from calculator.api.once import IDEMPOTENCY_HEADER, answer_once, as_sent
+from calculator.api.once import written_once
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.roster import (
     PlayerDetailSerializer,
@@ -65,6 +65,7 @@ class PlayerDetailView(PlayerView):
         return Response(player_detail(request.user, self.player(request, pk)))
 
     # 403: E_FORBIDDEN, a player linked to the caller but on another's roster.
+    @written_once
     @extend_schema(
         request=PlayerRenameSerializer,
         responses={200: PlayerDetailSerializer, **errors(400, 401, 403, 404, 413, 415)},
@@ -94,9 +95,9 @@ class PlayerStatsView(PlayerView):
 class PlayerMergeView(PlayerView):
     # 400: E_SAME_TABLE, the two sat together at a sitting; E_INVALID, the player itself.
     # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @written_once
     @extend_schema(
         request=PlayerMergeSerializer,
-        parameters=[IDEMPOTENCY_HEADER],
         responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -110,45 +111,31 @@ class PlayerMergeView(PlayerView):
                 f"player must be the id (a whole number) of another player of your roster; "
                 f"got {shown(other)}.",
             )
-
-        def merge() -> tuple[int, dict]:
-            keep = self.player(request, pk)
-            merged = player_for_user(request.user, other)
-            kept = player_merge(owner=request.user, keep=keep, merged=merged)
-            return 200, as_sent(player_detail(request.user, kept))
-
-        return answer_once(request, merge)
+        keep = self.player(request, pk)
+        merged = player_for_user(request.user, other)
+        kept = player_merge(owner=request.user, keep=keep, merged=merged)
+        return Response(player_detail(request.user, kept))
 
 
 class PlayerLinkView(PlayerView):
     # 403: E_FORBIDDEN, not the caller's roster. 422: E_IDEMPOTENCY.
+    @written_once
     @extend_schema(
         request=PlayerLinkSerializer,
-        parameters=[IDEMPOTENCY_HEADER],
         responses={200: PlayerDetailSerializer, **WRITE_ERRORS, **errors(403, 422)},
     )
     def post(self, request: Request, pk: int) -> Response:
         """Link the player to an account: it may then see this player, read-only."""
         body = body_of(request)
+        player = player_link(
+            player=self.player(request, pk), user=request.user, username=body.get("username")
+        )
+        return Response(player_detail(request.user, player))
 
-        def link() -> tuple[int, dict]:
-            player = player_link(
-                player=self.player(request, pk), user=request.user, username=body.get("username")
-            )
-            return 200, as_sent(player_detail(request.user, player))
-
-        return answer_once(request, link)
-
-    @extend_schema(
-        parameters=[IDEMPOTENCY_HEADER],
-        responses={200: PlayerDetailSerializer, **errors(401, 403, 404, 422)},
-    )
+    @written_once
+    @extend_schema(responses={200: PlayerDetailSerializer, **errors(401, 403, 404, 422)})
     def delete(self, request: Request, pk: int) -> Response:
         """Take the link to an account away (the roster's owner only): the account sees the
         player no more."""
-
-        def unlink() -> tuple[int, dict]:
-            player = player_unlink(player=self.player(request, pk), user=request.user)
-            return 200, as_sent(player_detail(request.user, player))
-
-        return answer_once(request, unlink)
+        player = player_unlink(player=self.player(request, pk), user=request.user)
+        return Response(player_detail(request.user, player))

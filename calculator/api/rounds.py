@@ -19,7 +19,7 @@ from calculator.api.common import (
     body_of,
     shown,
 )
-from calculator.api.once import IDEMPOTENCY_HEADER
+from calculator.api.once import key_of, written_once
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.rounds import (
     ConflictSerializer,
@@ -74,9 +74,9 @@ class RoundListView(SessionView):
             limit=page["limit"],
         )
 
+    @written_once(with_sitting=True)
     @extend_schema(
         request=RoundEntrySerializer,
-        parameters=[IDEMPOTENCY_HEADER],
         # 409: E_CONFLICT, expected_round is taken already (with the round there), the sitting is
         # archived, or two posts met. 422: E_IDEMPOTENCY, the key was first sent with another body
         # or by another user.
@@ -102,7 +102,7 @@ def recorded(
         session=session,
         entry=entry,
         user=request.user,
-        idempotency_key=request.headers.get("Idempotency-Key"),
+        idempotency_key=key_of(request),
         expected_round=expected,
         request_body=body,
     )
@@ -143,6 +143,7 @@ class RoundDetailView(SessionView):
 
     # 409: E_CONFLICT, version is stale (with the round as it is now), the round is voided, or the
     # sitting is archived.
+    @written_once
     @extend_schema(
         request=RoundCorrectionSerializer,
         responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
@@ -154,6 +155,7 @@ class RoundDetailView(SessionView):
         return corrected(request, session, number, body, without(body, "version"))
 
     # 409: E_CONFLICT, the sitting is archived.
+    @written_once
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})
     def delete(self, request: Request, pk: int, number: int) -> Response:
         game_round = round_void(session=self.session(request, pk), number=number, user=request.user)

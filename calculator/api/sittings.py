@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from calculator import paging
 from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, SessionView, body_of
+from calculator.api.once import written_once
 from calculator.api.permissions import IsSessionOwner
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.exports import ExportSerializer
@@ -64,6 +65,7 @@ class SessionListView(APIView):
             response, request, total=sessions.count(), offset=offset, limit=window.limit
         )
 
+    @written_once
     @extend_schema(
         request=SessionCreateSerializer,
         # 422: E_LIMIT, the caller has as many live sittings as an account may.
@@ -91,6 +93,7 @@ class SessionDetailView(SessionView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(session_detail(self.session(request, pk)))
 
+    @written_once
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         """Delete the sitting with its rounds and payments (owner only); it cannot be undone."""
@@ -99,6 +102,7 @@ class SessionDetailView(SessionView):
 
 
 class RulesView(SessionView):
+    @written_once
     @extend_schema(
         request=RulesChangeSerializer,
         # 422: E_LIMIT, the sitting has as many rules versions as one may.
@@ -121,6 +125,7 @@ class MembersView(SessionView):
         """Who may see and record: the owner (``owner``: true) first, then the members."""
         return Response(members_list(self.session(request, pk)))
 
+    @written_once
     @extend_schema(
         request=InviteSerializer,
         responses={201: InvitedSerializer, **errors(400, 401, 403, 404, 413, 415, 422)},
@@ -133,6 +138,7 @@ class MembersView(SessionView):
 
 
 class ImportView(APIView):
+    @written_once
     @extend_schema(
         request=ExportSerializer,
         # 422: E_LIMIT, more rounds or rules versions than a sitting may have, or as many live
@@ -147,11 +153,13 @@ class ImportView(APIView):
 class ShareLinkView(SessionView):
     """The owner's share link: a new one (the old stops working), or none at all."""
 
+    @written_once
     @extend_schema(request=None, responses={200: ShareTokenSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
         token = share_link_rotate(session=self.session(request, pk), user=request.user)
         return Response({"share_token": token})
 
+    @written_once
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request: Request, pk: int) -> Response:
         share_link_revoke(session=self.session(request, pk), user=request.user)
@@ -161,6 +169,7 @@ class ShareLinkView(SessionView):
 class MemberView(SessionView):
     """The owner removes a member; a member may remove themself (leave)."""
 
+    @written_once
     @extend_schema(responses={204: None, **errors(400, 401, 403, 404)})
     def delete(self, request: Request, pk: int, username: str) -> Response:
         member_remove(session=self.session(request, pk), user=request.user, username=username)
@@ -170,12 +179,14 @@ class MemberView(SessionView):
 class ArchiveView(SessionView):
     """Archive (read-only, out of the list) or restore a sitting; owner only."""
 
+    @written_once
     @extend_schema(request=None, responses={200: SessionDetailSerializer, **errors(401, 403, 404)})
     def post(self, request: Request, pk: int) -> Response:
         session = session_archive(session=self.session(request, pk), user=request.user)
         return Response(session_detail(session))
 
     # 422: E_LIMIT, the owner already has as many live sittings as an account may.
+    @written_once
     @extend_schema(responses={200: SessionDetailSerializer, **errors(401, 403, 404, 422)})
     def delete(self, request: Request, pk: int) -> Response:
         session = session_restore(session=self.session(request, pk), user=request.user)

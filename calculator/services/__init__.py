@@ -23,7 +23,8 @@ One module per domain, named as the pages, the API and the tests name it:
 - ``groups``: people who play together: create, change, members, delete, mark their sittings
   paid out.
 - ``imports``: a sitting rebuilt from an export file.
-- ``once``: a write done once per ``Idempotency-Key``.
+- ``once``: a write happens once per key: the API's ``Idempotency-Key``, a page form's hidden key,
+  a round's key kept with its sitting (claim or replay, keep the answer, forget old keys).
 - ``limits``: the caps (rounds, rules versions, live sittings, an import's size) and the checks
   that refuse a write before anything is saved (owner only; an archived sitting is read-only).
 """

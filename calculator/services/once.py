@@ -1,30 +1,64 @@
-"""A write done once per ``Idempotency-Key``.
+"""A write happens once: the one mechanism behind the API's ``Idempotency-Key`` header, the key
+every page form that changes something carries, and a round's key kept with its sitting.
 
-The key and a hash of the request it came with are stored with the first answer: a replay by the
-same user with the same body gets that answer and writes nothing; the key sent again with another
-body or by another user is E_IDEMPOTENCY (``same_request_checked``). ``round_record`` keeps its
-keys with the sitting; ``answered_once`` keeps those of the API's writes that belong to no
-sitting (the roster's merge and link).
+A key arrives with a request. The first request with it does the work and its answer is kept
+(an ``IdempotentAnswer``), bound to the user who sent it and to the SHA-256 of the request's
+canonical body (``request_hash``); the same request again gets that answer back and writes
+nothing; the key sent again with another body, or by another user, is refused and writes nothing
+(``same_request``; the API's words for it: ``same_request_checked``, E_IDEMPOTENCY). Only a
+write uses up its key: an answer that is not kept leaves it usable.
+
+Where a key is kept (``once_claim``):
+
+- ``session=`` a sitting: the key is the sitting's, for as long as the sitting lives (the round
+  and adjustment posts of the API). The caller holds the sitting's row lock, so two requests
+  with one key take turns: the key is looked up, and the answer kept, inside that lock.
+- no sitting: the key is kept a week (``KEPT_FOR``; ``forget_old``), the user's own. It is
+  claimed before the write (a row inserted in the write's transaction), so a second request with
+  the key at the same moment waits for the first and then gets its answer.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid
-from calculator.models import IdempotentAnswer
+from calculator.models import IdempotentAnswer, Session
+
+KEY_MAX = 200
+# Keys kept with no sitting are forgotten after this long; a sitting's go with it.
+KEPT_FOR = timedelta(days=7)
+# A claim not yet answered (the row exists only inside the transaction that made it).
+CLAIMED = 0
 
 
 def request_hash(body: Mapping) -> str:
     """SHA-256 (hex) of the canonical JSON of a request body: keys sorted, no spaces, UTF-8."""
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def key_usable(key: str) -> bool:
+    """A key can be kept: at most ``KEY_MAX`` characters, every one printable."""
+    return len(key) <= KEY_MAX and key.isprintable()
+
+
+def key_checked(key: str) -> None:
+    """``key_usable``, or E_INVALID (the API's words)."""
+    if not key_usable(key):
+        raise invalid(
+            "Idempotency-Key 最多 200 個可見字符。",
+            "Idempotency-Key is at most 200 printable characters.",
+        )
 
 
 def same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> bool:
@@ -50,63 +84,113 @@ def same_request_checked(
         )
 
 
-@dataclass(frozen=True)
-class Answered:
-    """An API write done once per ``Idempotency-Key``: its answer, or the first one again."""
+@dataclass
+class Once:
+    """A key claimed for one write: ``first`` is the answer kept for the key already (a replay,
+    or another request, as ``same_request`` says), or None, and then the write goes ahead and
+    ``keep`` keeps its answer (or ``release`` leaves the key usable)."""
 
-    status: int
-    body: dict
-    replayed: bool
+    key: str
+    user: AbstractBaseUser | None
+    body_hash: str
+    session: Session | None
+    first: IdempotentAnswer | None = None
+    claim: IdempotentAnswer | None = None
 
+    @property
+    def same(self) -> bool:
+        """The key was first sent with this request (by this user, with this body)."""
+        return self.first is not None and same_request(self.first, self.user, self.body_hash)
 
-# The prefix of an API key kept with no sitting (a roster write): page form keys never have it.
-API_KEY_PREFIX = "api:"
-
-
-@transaction.atomic
-def answered_once(
-    *,
-    user: AbstractBaseUser,
-    key: str | None,
-    request_body: Mapping,
-    write: Callable[[], tuple[int, dict]],
-) -> Answered:
-    """``write()`` (its status and body), once per ``Idempotency-Key`` of the user: a replay
-    (the same user, the same body) gets the first answer and writes nothing, the key reused for
-    another request is E_IDEMPOTENCY. For the API's writes that belong to no sitting (the
-    roster's merge and link); kept a week, as page form keys are. Without a key: ``write()``."""
-    if not key:
-        status, body = write()
-        return Answered(status, body, replayed=False)
-    if len(key) > 200 or not key.isprintable():
-        raise invalid(
-            "Idempotency-Key 最多 200 個可見字符。",
-            "Idempotency-Key is at most 200 printable characters.",
-        )
-    stored_key = API_KEY_PREFIX + key
-    body_hash = request_hash(request_body)
-    first = IdempotentAnswer.objects.filter(session=None, user=user, key=stored_key).first()
-    if first is not None:
-        same_request_checked(first, user, body_hash)
-        return Answered(first.status, first.body, replayed=True)
-    status, body = write()
-    try:
-        with transaction.atomic():
+    def keep(self, status: int, body: Any) -> None:
+        """Keep the write's answer for the key: what a replay answers."""
+        if self.claim is None:
+            # With a sitting: the lock the caller holds keeps the key to this request.
             IdempotentAnswer.objects.create(
-                session=None,
-                key=stored_key,
-                user=user,
-                body_hash=body_hash,
+                session=self.session,
+                key=self.key,
+                user=self.user if self.user is not None and self.user.pk is not None else None,
+                body_hash=self.body_hash,
                 status=status,
                 body=body,
             )
+            return
+        self.claim.status = status
+        self.claim.body = body
+        self.claim.save(update_fields=["status", "body"])
+        forget_old()
+
+    def release(self) -> None:
+        """Nothing was written (a form shown again, a refusal, a preview): the key stays usable."""
+        if self.claim is not None:
+            self.claim.delete()
+            self.claim = None
+
+
+def once_claim(
+    *,
+    key: str,
+    user: AbstractBaseUser,
+    body_hash: str,
+    session: Session | None = None,
+    drawn: bool = False,
+) -> Once:
+    """The key's first answer, or the key claimed for this request; inside the write's
+    transaction.
+
+    ``session``: the key is the sitting's (its row locked by the caller), any member's to
+    replay. Without: the key is kept a week and is the user's own: a client's key (the API's
+    header) never meets another user's; a key a page ``drawn`` into one form is that form's,
+    so another user sending it is refused rather than given a key of their own."""
+    if session is not None:
+        first = IdempotentAnswer.objects.filter(session=session, key=key).first()
+        return Once(key, user, body_hash, session, first=first)
+    kept = IdempotentAnswer.objects.filter(session=None, key=key)
+    rows = list(kept if drawn else kept.filter(user=user))
+    first = next((row for row in rows if row.user_id == user.pk), rows[0] if rows else None)
+    if first is not None:
+        return Once(key, user, body_hash, None, first=first)
+    try:
+        with transaction.atomic():
+            claim = IdempotentAnswer.objects.create(
+                session=None,
+                key=key,
+                user=user,
+                body_hash=body_hash,
+                status=CLAIMED,
+                body={},
+            )
     except IntegrityError:
-        # The same key at the same moment: the other request's write stands, this one's is
-        # taken back with the transaction.
-        raise CalculatorError(
-            "E_CONFLICT",
-            "同一個 Idempotency-Key 的另一個請求剛剛完成，請重試以得到它的回答。",
-            "Another request with this Idempotency-Key just finished; retry to get its answer.",
-            status=409,
-        ) from None
-    return Answered(status, body, replayed=False)
+        # Another request with this key got there first. On PostgreSQL the insert waited for its
+        # transaction: its answer is committed, or it was taken back (then the insert would have
+        # gone through).
+        first = IdempotentAnswer.objects.get(session=None, key=key, user=user)
+        return Once(key, user, body_hash, None, first=first)
+    return Once(key, user, body_hash, None, claim=claim)
+
+
+def once_with_sitting(
+    *,
+    session: Session,
+    key: str | None,
+    user: AbstractBaseUser | None,
+    request_body: Mapping,
+) -> Once | None:
+    """A key kept with a sitting whose row the caller has locked (``round_record``): None
+    without a key; E_INVALID for a key that cannot be kept, E_IDEMPOTENCY for a key first sent
+    with another request. ``Once.first`` is the answer to replay."""
+    if not key:
+        return None
+    key_checked(key)
+    once = once_claim(key=key, user=user, body_hash=request_hash(request_body), session=session)
+    if once.first is not None:
+        same_request_checked(once.first, user, once.body_hash)
+    return once
+
+
+def forget_old() -> None:
+    """Keys kept with no sitting are forgotten after a week (one query: the index on
+    ``created_at``); those kept with a sitting go with it."""
+    IdempotentAnswer.objects.filter(
+        session__isnull=True, created_at__lt=timezone.now() - KEPT_FOR
+    ).delete()

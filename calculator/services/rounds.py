@@ -23,7 +23,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
-from calculator.models import IdempotentAnswer, Payment, Round, Session
+from calculator.models import Payment, Round, Session
 from calculator.numbers import shown
 from calculator.precedence import notation_error
 from calculator.selectors.ledger import round_answer
@@ -42,7 +42,7 @@ from calculator.services.history import (
     state_of,
 )
 from calculator.services.limits import open_for_changes, round_cap
-from calculator.services.once import request_hash, same_request_checked
+from calculator.services.once import once_with_sitting
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
 # The hand fields of an Anqing round (docs/api.md's request); every game names its own
@@ -258,18 +258,16 @@ def round_record(
     names the round that is there. ``request_body`` is what the key's body hash is taken of
     (the whole body as sent, ``expected_round`` included); ``entry`` by default."""
     session = locked(session)
-    body_hash = ""
-    if idempotency_key:
-        if len(idempotency_key) > 200 or not idempotency_key.isprintable():
-            raise invalid(
-                "Idempotency-Key 最多 200 個可見字符。",
-                "Idempotency-Key is at most 200 printable characters.",
-            )
-        body_hash = request_hash(entry_body(entry) if request_body is None else request_body)
-        first = IdempotentAnswer.objects.filter(session=session, key=idempotency_key).first()
-        if first is not None:
-            same_request_checked(first, user, body_hash)
-            return Recorded(None, first.status, first.body, replayed=True)
+    # The key is the sitting's, looked up inside its lock (services.once): two posts with one
+    # key never both record.
+    once = once_with_sitting(
+        session=session,
+        key=idempotency_key,
+        user=user,
+        request_body=entry_body(entry) if request_body is None else request_body,
+    )
+    if once is not None and once.first is not None:
+        return Recorded(None, once.first.status, once.first.body, replayed=True)
     open_for_changes(session)
     # The locked row holds what the history gives: the newest number, the next dealer (R2.2).
     last = session.last_number
@@ -317,15 +315,8 @@ def round_record(
         payments=payments,
         state=state_of(session, running, next_dealer, next_streak, game_round.number, version),
     )
-    if idempotency_key:
-        IdempotentAnswer.objects.create(
-            session=session,
-            key=idempotency_key,
-            user=user if user is not None and user.pk is not None else None,
-            body_hash=body_hash,
-            status=201,
-            body=body,
-        )
+    if once is not None:
+        once.keep(201, body)
     return Recorded(game_round, 201, body, replayed=False)
 
 

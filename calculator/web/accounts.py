@@ -12,11 +12,13 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
 from calculator.web.forms import SignUpForm
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("web:session_list")

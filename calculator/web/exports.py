@@ -24,6 +24,7 @@ from calculator.web.rounds import round_context
 from calculator.web.sittings import page_number, session_context
 
 
+@require_safe
 @with_session
 def export_json(request: HttpRequest, session: Session) -> HttpResponse:
     response = JsonResponse(
@@ -33,6 +34,7 @@ def export_json(request: HttpRequest, session: Session) -> HttpResponse:
     return response
 
 
+@require_safe
 @with_session
 def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
     response = HttpResponse(ledger_csv(session), content_type="text/csv; charset=utf-8")

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import calculator.selectors.groups
 import calculator.services.groups
@@ -99,8 +99,14 @@ def said(problem: CalculatorError) -> str:
     return pick(problem.as_dict()["error"], "message")
 
 
+@require_safe
 @login_required
-def group_list(request: HttpRequest, form: GroupForm | None = None) -> HttpResponse:
+def group_list(request: HttpRequest) -> HttpResponse:
+    return groups_page(request)
+
+
+def groups_page(request: HttpRequest, form: GroupForm | None = None) -> HttpResponse:
+    """The list of groups with the form for a new one (shown again with its errors)."""
     groups = [
         calculator.selectors.groups.group_detail(request.user, group)
         for group in groups_for_user(request.user).prefetch_related("players")
@@ -119,7 +125,7 @@ def group_list(request: HttpRequest, form: GroupForm | None = None) -> HttpRespo
 def group_new(request: HttpRequest) -> HttpResponse:
     form = GroupForm(request.POST, roster=own_roster(request))
     if not form.is_valid():
-        return group_list(request, form)
+        return groups_page(request, form)
     try:
         group = group_create(
             owner=request.user,
@@ -128,7 +134,7 @@ def group_new(request: HttpRequest) -> HttpResponse:
         )
     except CalculatorError as problem:
         form.add_error(None, said(problem))
-        return group_list(request, form)
+        return groups_page(request, form)
     messages.success(request, _("已建群“%(name)s”。") % {"name": group.name})
     return redirect("web:group", pk=group.pk)
 
@@ -223,6 +229,7 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
     }
 
 
+@require_safe
 @login_required
 def group_detail(request: HttpRequest, pk: int) -> HttpResponse:
     group = group_of(request, pk)
@@ -254,6 +261,7 @@ def owned_group(request: HttpRequest, pk: int) -> Group:
     return group
 
 
+@require_safe
 @login_required
 def group_settings(request: HttpRequest, pk: int) -> HttpResponse:
     group = owned_group(request, pk)

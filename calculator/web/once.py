@@ -11,6 +11,10 @@ done as it always was.
 Only a post that writes uses up its key: a preview, a question asked first or a form shown
 again with its errors leave it usable (``write`` says which posts write; an answer that is
 not kept deletes the claim).
+
+This module is the pages' side of ``calculator.services.once`` (the key checked, the body's hash,
+claim or replay, the answer kept, old keys forgotten): the hidden field, which posts write, what
+a replay and a refusal answer. ``UNKEYED`` names the pages that take a post and keep no key.
 """
 
 from __future__ import annotations
@@ -19,33 +23,40 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable
-from datetime import timedelta
 from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from calculator.models import IdempotentAnswer
-from calculator.services.once import request_hash, same_request
+from calculator.services.once import KEY_MAX, key_usable, once_claim, request_hash
+from calculator.services.once import forget_old as forget_old  # what the pages keep, a week
 
 FIELD = "once"
 # Where a change keeps its summary of balances for the session page to show once
 # (``common.remember_changes``); a kept outcome carries it, so a replay shows it again.
 CHANGES_KEY = "web:balance_changes"
-MAX_KEY = 200
+MAX_KEY = KEY_MAX
 # A kept fragment (the members list after an invite over htmx) is at most this many characters;
 # a bigger one is kept without its HTML and replayed by reloading the page.
 MAX_HTML = 64 * 1024
-KEPT_FOR = timedelta(days=7)
+# The pages that take a post and keep no key, and why (tests/tooling/test_once.py holds every
+# other page that takes a write to ``written_once``, and docs/architecture.md's table to both).
+UNKEYED = {
+    "web:calculator": "scores a hand and stores nothing",
+    "web:signup": "makes an account: no one is logged in to keep a key for",
+    "web:login": "a log-in: its answer is the session cookie, which is never kept",
+    "web:logout": "a log-out: done twice, it is done",
+    "web:password_change": "an account's password: its answer is a new session cookie",
+    "web:set_language": "the language cookie: set twice, it is set",
+}
 # The field as ``{% once_field %}`` draws it: a kept fragment gets fresh keys when replayed.
 _FIELD_HTML = re.compile(r'(<input type="hidden" name="once" value=")[^"]*(")')
-# A claim not yet answered (the row exists only inside the transaction that made it).
-CLAIMED = 0
 
 Predicate = Callable[[HttpRequest], bool]
 
@@ -122,6 +133,9 @@ def written_once(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             return for_script(request, answer(request, view, write, fragment, args, kwargs))
 
+        # A page form posts (or is drawn): any other method is not one of its requests.
+        wrapper = require_http_methods(["GET", "HEAD", "POST"])(wrapper)
+        wrapper.written_once = FIELD  # type: ignore[attr-defined]  # what carries the key
         return wrapper
 
     return decorate
@@ -140,7 +154,7 @@ def answer(
         # No key (or not a write, or not logged in: the view sends to the log-in page):
         # done as always.
         return view(request, *args, **kwargs)
-    if len(key) > MAX_KEY or not key.isprintable():
+    if not key_usable(key):
         messages.error(
             request,
             _(
@@ -148,45 +162,21 @@ def answer(
             ),
         )
         return made_redirect(request, landing(kwargs))
-    body_hash = form_hash(request)
     with transaction.atomic():
-        rows = list(IdempotentAnswer.objects.filter(session=None, key=key))
-        first = next((row for row in rows if row.user_id == request.user.pk), None)
-        first = first or (rows[0] if rows else None)
-        claim = None
-        if first is None:
-            try:
-                with transaction.atomic():
-                    claim = IdempotentAnswer.objects.create(
-                        session=None,
-                        key=key,
-                        user=request.user,
-                        body_hash=body_hash,
-                        status=CLAIMED,
-                        body={},
-                    )
-            except IntegrityError:
-                # Another post with this key got there first. On PostgreSQL the insert waited
-                # for its transaction: its answer is committed, or it was taken back (then the
-                # insert would have gone through).
-                first = IdempotentAnswer.objects.get(session=None, key=key, user=request.user)
-        if claim is None:
-            assert first is not None
-            if not same_request(first, request.user, body_hash):
-                return refused(request, first)
-            return replayed(request, first, kwargs)
+        once = once_claim(key=key, user=request.user, body_hash=form_hash(request), drawn=True)
+        if once.first is not None:
+            if not once.same:
+                return refused(request, once.first)
+            return replayed(request, once.first, kwargs)
         changes_before = request.session.get(CHANGES_KEY)
         response = view(request, *args, **kwargs)
         outcome = outcome_of(request, response, fragment, changes_before, CHANGES_KEY)
         if outcome is None:
             # Nothing was written (a form shown again, a conflict, a preview): the key stays
             # usable.
-            claim.delete()
+            once.release()
         else:
-            claim.status = response.status_code
-            claim.body = outcome
-            claim.save(update_fields=["status", "body"])
-            forget_old()
+            once.keep(response.status_code, outcome)
     return response
 
 
@@ -287,14 +277,6 @@ def form_hash(request: HttpRequest) -> str:
             upload.seek(0)
             files[name].append([upload.name, digest.hexdigest()])
     return request_hash({"path": request.path, "fields": fields, "files": files})
-
-
-def forget_old() -> None:
-    """Page form keys are kept a week (one query: the index on ``created_at``); the API's, kept
-    with their sittings, are not touched here."""
-    IdempotentAnswer.objects.filter(
-        session__isnull=True, created_at__lt=timezone.now() - KEPT_FOR
-    ).delete()
 
 
 def for_script(request: HttpRequest, response: HttpResponse) -> HttpResponse:

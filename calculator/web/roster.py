@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import calculator.selectors.roster
 import calculator.services.roster
@@ -46,6 +46,7 @@ def player_of(request: HttpRequest, pk: int) -> Player:
         raise Http404 from None
 
 
+@require_safe
 @login_required
 def player_list(request: HttpRequest) -> HttpResponse:
     entries = roster(request.user)
@@ -115,6 +116,7 @@ def record_context(request: HttpRequest, player: Player) -> dict[str, Any]:
     }
 
 
+@require_safe
 @login_required
 def player_detail(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
@@ -221,6 +223,7 @@ def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
     return redirect("web:player", player=found.pk)
 
 
+@require_safe
 @login_required
 def player_groups_fragment(request: HttpRequest, player: int) -> HttpResponse:
     """The groups the person is in (of those the user may see) with the titles they hold there

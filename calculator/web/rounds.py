@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import scoring
 from calculator.errors import CalculatorError, RoundConflict
@@ -334,6 +334,7 @@ def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
     return save_round(request, session, None, {"result": "draw"}, {"session": session})
 
 
+@require_safe
 @with_session
 def round_detail(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     return render(request, "web/round.html", round_context(session, number))

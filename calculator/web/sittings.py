@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 import calculator.selectors.ledger
 import calculator.services.sittings
@@ -75,6 +75,7 @@ def session_lists(user: Any) -> dict[str, Any]:
     }
 
 
+@require_safe
 @login_required
 def session_list(request: HttpRequest) -> HttpResponse:
     context = {**session_lists(request.user), "import_form": ImportForm()}
@@ -258,6 +259,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     }
 
 
+@require_safe
 @with_session
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(session.version):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from calculator.models import BALANCE_FIELDS, Session
 from calculator.selectors.sittings import seat_names, stored_state
@@ -13,6 +14,7 @@ from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.common import seats_in_play, with_session
 
 
+@require_safe
 @with_session
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
     names = seat_names(session)
