@@ -81,13 +81,25 @@ def locked(
     if answer_key is not None:
         kept = IdempotentAnswer.objects.filter(session=OuterRef("pk"), key=answer_key)
         rows = rows.annotate(kept_answer_id=Subquery(kept.values("pk")[:1]))
+    if rules or answer_key is not None:
+        # The sitting's version as the rest of the statement saw it (see below).
+        same = Session.objects.filter(pk=OuterRef("pk"))
+        rows = rows.annotate(seen_version=Subquery(same.values("version")[:1]))
     if players:
         rows = rows.select_related(*SEAT_FIELDS.values())
     row = rows.get(pk=session if isinstance(session, int) else session.pk)
+    # PostgreSQL (read committed): a statement that waited for the lock gets the row as the
+    # writer before it left it, but its subqueries still see the database as it was when the
+    # statement began. Every writer that adds a house-rules version or a kept answer bumps the
+    # sitting's version, so a version the subquery saw older than the row's says the rules and
+    # the answer may be too: they are read again, now (rarely: only a post that queued).
+    fresh = getattr(row, "seen_version", row.version) == row.version
     if rules:
         read = {field: getattr(row, f"newest_rules_{field}") for field in RULES_READ}
         version = None
-        if read["id"] is not None:
+        if not fresh:
+            version = row.rules_versions.order_by("-number").first()
+        elif read["id"] is not None:
             # A row as the database gave it; its other fields are read if ever asked for.
             version = RulesVersion.from_db(
                 row._state.db,
@@ -96,7 +108,11 @@ def locked(
             )
         row._current_rules_version = version
     if answer_key is not None:
-        row._kept_answer = (answer_key, row.kept_answer_id)
+        answer_id = row.kept_answer_id
+        if not fresh:
+            kept = IdempotentAnswer.objects.filter(session=row, key=answer_key)
+            answer_id = kept.values_list("pk", flat=True).first()
+        row._kept_answer = (answer_key, answer_id)
     row._locked = True
     return row
 
