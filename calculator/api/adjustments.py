@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from calculator.api.common import READ_ERRORS, SessionView, body_of
 from calculator.api.once import written_once
-from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, without
+from calculator.api.rounds import ROUND_WRITE_ERRORS, corrected, recorded, to_write, without
 from calculator.api.serializers.adjustments import (
     AdjustmentCorrectionSerializer,
     AdjustmentPostSerializer,
@@ -46,9 +47,11 @@ class AdjustmentListView(SessionView):
         responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
-        session = self.session(request, pk)
-        body = body_of(request)
-        return recorded(request, session, body, _adjustment_body(without(body, "expected_round")))
+        with transaction.atomic():
+            session = to_write(request, pk)
+            body = body_of(request)
+            entry = _adjustment_body(without(body, "expected_round"))
+            return recorded(request, session, body, entry)
 
 
 class AdjustmentDetailView(SessionView):
@@ -62,10 +65,12 @@ class AdjustmentDetailView(SessionView):
         responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
-        session = self.session(request, pk)
-        adjustment_detail(session, number)  # 404 unless it is one
-        body = body_of(request)
-        return corrected(request, session, number, body, _adjustment_body(without(body, "version")))
+        with transaction.atomic():
+            session = to_write(request, pk)
+            adjustment_detail(session, number)  # 404 unless it is one
+            body = body_of(request)
+            entry = _adjustment_body(without(body, "version"))
+            return corrected(request, session, number, body, entry)
 
     @written_once
     @extend_schema(responses={200: RoundAnswerSerializer, **errors(401, 404, 409)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,7 +33,12 @@ from calculator.errors import invalid
 from calculator.models import Round, Session
 from calculator.numbers import ID_MOST, whole_of
 from calculator.selectors.ledger import round_answer, round_detail, rounds_page
-from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.services.rounds import (
+    round_correct,
+    round_record,
+    round_void,
+    session_to_write,
+)
 
 # A round's post or correction: its 409 may name the round that is there (ConflictSerializer).
 ROUND_WRITE_ERRORS = {**WRITE_ERRORS, 409: ConflictSerializer}
@@ -83,10 +89,21 @@ class RoundListView(SessionView):
         responses={201: RoundAnswerSerializer, **ROUND_WRITE_ERRORS, **errors(422)},
     )
     def post(self, request: Request, pk: int) -> Response:
-        session = self.session(request, pk)
-        body = body_of(request)
-        _not_an_adjustment(body)
-        return recorded(request, session, body, without(body, "expected_round"))
+        with transaction.atomic():
+            session = to_write(request, pk)
+            body = body_of(request)
+            _not_an_adjustment(body)
+            return recorded(request, session, body, without(body, "expected_round"))
+
+
+def to_write(request: Request, pk: int) -> Session:
+    """The sitting a round or an adjustment is recorded or corrected in, read once inside the
+    caller's ``transaction.atomic()``: its row lock, its newest house rules and the
+    ``Idempotency-Key``'s kept answer (``services.rounds.session_to_write``). 404 as a read of
+    it, before the body is looked at."""
+    return session_to_write(
+        user=request.user, pk=pk, idempotency_key=request.headers.get("Idempotency-Key")
+    )
 
 
 def recorded(
@@ -94,7 +111,7 @@ def recorded(
 ) -> Response:
     """Record ``entry`` (a round or an adjustment) as the body asks: its ``expected_round``, and
     the ``Idempotency-Key`` header (whose body hash is of the body as sent, expected_round
-    included)."""
+    included). ``session`` is as ``to_write`` read it: the answer is read with the lock too."""
     expected = _round_pointer(
         body, "expected_round", "這一條要記成第幾條", "the number this entry is meant to take"
     )
@@ -105,6 +122,7 @@ def recorded(
         idempotency_key=key_of(request),
         expected_round=expected,
         request_body=body,
+        locked=True,
     )
     headers = {"Idempotent-Replayed": "true"} if recorded.replayed else None
     return Response(recorded.body, status=recorded.status, headers=headers)
@@ -113,17 +131,23 @@ def recorded(
 def corrected(
     request: Request, session: Session, number: int, body: dict[str, Any], entry: dict[str, Any]
 ) -> Response:
-    """Correct entry ``number`` to ``entry``, on the ``version`` the body names (if any)."""
+    """Correct entry ``number`` to ``entry``, on the ``version`` the body names (if any);
+    ``session`` as ``to_write`` read it."""
     version = _round_pointer(
         body,
         "version",
         "這次更正是在這一條的第幾版上改的",
         "the version of the entry this correction was made on",
     )
-    game_round = round_correct(
-        session=session, number=number, entry=entry, user=request.user, expected_version=version
+    done = round_correct(
+        session=session,
+        number=number,
+        entry=entry,
+        user=request.user,
+        expected_version=version,
+        locked=True,
     )
-    return Response(round_answer(game_round))
+    return Response(round_answer(done.round, state=done.state))
 
 
 def _not_an_adjustment(body: dict[str, Any]) -> None:
@@ -149,10 +173,11 @@ class RoundDetailView(SessionView):
         responses={200: RoundAnswerSerializer, **ROUND_WRITE_ERRORS},
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
-        session = self.session(request, pk)
-        body = body_of(request)
-        _not_an_adjustment(body)
-        return corrected(request, session, number, body, without(body, "version"))
+        with transaction.atomic():
+            session = to_write(request, pk)
+            body = body_of(request)
+            _not_an_adjustment(body)
+            return corrected(request, session, number, body, without(body, "version"))
 
     # 409: E_CONFLICT, the sitting is archived.
     @written_once

@@ -36,11 +36,14 @@ def session_for_user(user: AbstractBaseUser, pk: int) -> Session:
         session = Session.objects.get(pk=pk) if user.is_authenticated else None
     except Session.DoesNotExist:
         session = None
-    if session is None or (
-        session.owner_id != user.pk and not session.members.filter(pk=user.pk).exists()
-    ):
+    if session is None or not seen_by(user, session):
         raise not_found("找不到這一場。", "No such session.")
     return session
+
+
+def seen_by(user: AbstractBaseUser, session: Session) -> bool:
+    """Whether the user owns the sitting (no query) or was invited to it (one query)."""
+    return session.owner_id == user.pk or session.members.filter(pk=user.pk).exists()
 
 
 def sessions_listed(user: AbstractBaseUser, *, archived: bool = False) -> QuerySet[Session]:

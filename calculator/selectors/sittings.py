@@ -64,6 +64,10 @@ def payment_sums(session: Session) -> dict[str, Decimal]:
 
 
 def current_rules_version(session: Session) -> RulesVersion:
+    """The newest house-rules version: as read with the sitting's row lock
+    (``services.history.locked``), else one query."""
+    if hasattr(session, "_current_rules_version"):
+        return session._current_rules_version
     return session.rules_versions.order_by("-number").first()
 
 

@@ -14,15 +14,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import F, OuterRef, Subquery
 
 from calculator.errors import CalculatorError
-from calculator.models import BALANCE_FIELDS, Payment, Round, RulesVersion, Session
+from calculator.models import (
+    BALANCE_FIELDS,
+    IdempotentAnswer,
+    Payment,
+    Round,
+    RulesVersion,
+    Session,
+)
 from calculator.money import ZERO, money_str
-from calculator.selectors.sittings import game_of_session, hand_scored, rules_for, seats_of
+from calculator.selectors.sittings import (
+    SEAT_FIELDS,
+    game_of_session,
+    hand_scored,
+    rules_for,
+    seats_of,
+)
 from calculator.services.adjustments import adjustment_payments
 from calculator.services.totals import (
     pair_totals_add,
@@ -42,9 +55,86 @@ ROUND_UPDATE_FIELDS = [
 ]
 
 
-def locked(session: Session) -> Session:
-    """The session row, locked until the end of the transaction (SELECT … FOR UPDATE)."""
-    return Session.objects.select_for_update().get(pk=session.pk)
+def locked(
+    session: Session | int,
+    *,
+    rules: bool = False,
+    answer_key: str | None = None,
+    players: bool = False,
+) -> Session:
+    """The session row, locked until the end of the transaction (SELECT … FOR UPDATE OF the
+    sitting's row alone). What a write needs next comes in the same read, when asked:
+
+    - ``rules``: the newest house-rules version, kept for ``current_rules_version`` (no one can
+      add a version while the lock is held: ``sittings.rules_change`` takes it too);
+    - ``answer_key``: the id of the answer kept for that ``Idempotency-Key`` in this sitting, if
+      any (``kept_answer``); the answer itself is read only on a replay;
+    - ``players``: the players of its seats, for ``seat_names``.
+
+    ``session`` may be the sitting's key (``Session.DoesNotExist`` if there is none)."""
+    rows = Session.objects.select_for_update(of=("self",))
+    if rules:
+        newest = RulesVersion.objects.filter(session=OuterRef("pk")).order_by("-number")
+        rows = rows.annotate(
+            **{f"newest_rules_{field}": Subquery(newest.values(field)[:1]) for field in RULES_READ}
+        )
+    if answer_key is not None:
+        kept = IdempotentAnswer.objects.filter(session=OuterRef("pk"), key=answer_key)
+        rows = rows.annotate(kept_answer_id=Subquery(kept.values("pk")[:1]))
+    if rules or answer_key is not None:
+        # The sitting's version as the rest of the statement saw it (see below).
+        same = Session.objects.filter(pk=OuterRef("pk"))
+        rows = rows.annotate(seen_version=Subquery(same.values("version")[:1]))
+    if players:
+        rows = rows.select_related(*SEAT_FIELDS.values())
+    row = rows.get(pk=session if isinstance(session, int) else session.pk)
+    # PostgreSQL (read committed): a statement that waited for the lock gets the row as the
+    # writer before it left it, but its subqueries still see the database as it was when the
+    # statement began. Every writer that adds a house-rules version or a kept answer bumps the
+    # sitting's version, so a version the subquery saw older than the row's says the rules and
+    # the answer may be too: they are read again, now (rarely: only a post that queued).
+    fresh = getattr(row, "seen_version", row.version) == row.version
+    if rules:
+        read = {field: getattr(row, f"newest_rules_{field}") for field in RULES_READ}
+        version = None
+        if not fresh:
+            version = row.rules_versions.order_by("-number").first()
+        elif read["id"] is not None:
+            # A row as the database gave it; its other fields are read if ever asked for.
+            version = RulesVersion.from_db(
+                row._state.db,
+                ["id", "session_id", "number", "overrides"],
+                [read["id"], row.pk, read["number"], read["overrides"]],
+            )
+        row._current_rules_version = version
+    if answer_key is not None:
+        answer_id = row.kept_answer_id
+        if not fresh:
+            kept = IdempotentAnswer.objects.filter(session=row, key=answer_key)
+            answer_id = kept.values_list("pk", flat=True).first()
+        row._kept_answer = (answer_key, answer_id)
+    row._locked = True
+    return row
+
+
+# What a write reads of the newest house-rules version with the lock: what a round keeps of it
+# (its key, its number in the ledger) and what the engine scores with (its overrides, R12).
+RULES_READ = ("id", "number", "overrides")
+
+
+def is_locked(session: Session) -> bool:
+    """Whether ``session`` was read by ``locked`` and a transaction is still open: a view that read
+    it so tells the services, which then do not read it again."""
+    return getattr(session, "_locked", False) and connection.in_atomic_block
+
+
+def kept_answer(session: Session, key: str) -> IdempotentAnswer | None:
+    """The first answer kept for ``key`` in this sitting: none when the locked read found none,
+    else read (its body is read only on a replay)."""
+    known = getattr(session, "_kept_answer", None)
+    if known is not None and known[0] == key:
+        return None if known[1] is None else IdempotentAnswer.objects.get(pk=known[1])
+    return IdempotentAnswer.objects.filter(session=session, key=key).first()
 
 
 def _context_before(session: Session, number: int) -> tuple[str, int]:
@@ -169,10 +259,21 @@ def _storable(result: Mapping) -> None:
         )
 
 
-def rescore_from(session: Session, number: int, *, name_round: bool = False) -> None:
+class Running(NamedTuple):
+    """The running state after the newest round: the balances by seat, who deals next with which
+    streak (R2.2), the newest round's number."""
+
+    balances: dict[str, Decimal]
+    dealer: str
+    streak: int
+    last: int
+
+
+def rescore_from(session: Session, number: int, *, name_round: bool = False) -> Running:
     """Re-score rounds ``number``, ``number + 1``, … in order: each gets the dealer context that
     the (corrected) history before it gives (R2.2), with its own rules version (R12). With
-    ``name_round`` an engine refusal says which round it is about."""
+    ``name_round`` an engine refusal says which round it is about. Returns the running state it
+    stored."""
     later: list[Round] = list(
         session.rounds.filter(number__gte=number).select_related("rules_version").order_by("number")
     )
@@ -209,6 +310,7 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
     Payment.objects.bulk_create(payments, batch_size=500)
     last = later[-1].number if later else number - 1
     history_changed(session, state_fields(running, dealer, streak, last))
+    return Running(running, dealer, streak, last)
 
 
 def in_round(number: int, problem: CalculatorError) -> CalculatorError:

@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid
 from calculator.models import IdempotentAnswer, Session
+from calculator.services.history import kept_answer
 
 KEY_MAX = 200
 # Keys kept with no sitting are forgotten after this long; a sitting's go with it.
@@ -143,8 +144,8 @@ def once_claim(
     header) never meets another user's; a key a page ``drawn`` into one form is that form's,
     so another user sending it is refused rather than given a key of their own."""
     if session is not None:
-        first = IdempotentAnswer.objects.filter(session=session, key=key).first()
-        return Once(key, user, body_hash, session, first=first)
+        # Its id may have come with the locked row already (history.locked's answer_key).
+        return Once(key, user, body_hash, session, first=kept_answer(session, key))
     kept = IdempotentAnswer.objects.filter(session=None, key=key)
     rows = list(kept if drawn else kept.filter(user=user))
     first = next((row for row in rows if row.user_id == user.pk), rows[0] if rows else None)

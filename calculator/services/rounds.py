@@ -13,8 +13,9 @@ round (``expected_round``) and answers a replayed ``Idempotency-Key`` with the f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -26,14 +27,15 @@ from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
 from calculator.models import Payment, Round, Session
 from calculator.numbers import shown
 from calculator.precedence import notation_error
+from calculator.selectors.access import seen_by
 from calculator.selectors.ledger import round_answer
-from calculator.selectors.sittings import game_of_session, seats_of
+from calculator.selectors.sittings import current_rules_version, game_of_session, seats_of
+from calculator.services import history
 from calculator.services.adjustments import adjustment_parse
 from calculator.services.history import (
     balances_of,
     dealer_after,
     history_changed,
-    locked,
     moved,
     rescore_from,
     score_round,
@@ -84,12 +86,35 @@ def entry_body(entry: RoundEntry | Mapping) -> Mapping:
 
 @dataclass(frozen=True)
 class Recorded:
-    """What ``round_record`` answers: the round and the API answer (or the stored first one)."""
+    """What ``round_record`` answers: the round and the API answer (or the stored first one), and
+    for a round recorded now what a page shows of it, all read under the sitting's lock: its
+    payments, each seat's balance before and after it, who deals next with which streak, and
+    the contract's ``state`` after it (the one in ``body``)."""
 
     round: Round | None
     status: int
     body: dict
     replayed: bool
+    payments: Sequence[Payment] = ()
+    before: dict[str, Decimal] | None = None
+    after: dict[str, Decimal] | None = None
+    next_dealer: str | None = None
+    next_streak: int | None = None
+    state: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """What ``round_correct`` answers, read under the sitting's lock: the round as it is now, each
+    seat's balance before and after the correction (every later round rescored), who deals next
+    with which streak, and the contract's ``state`` after it."""
+
+    round: Round
+    before: dict[str, Decimal]
+    after: dict[str, Decimal]
+    next_dealer: str
+    next_streak: int
+    state: dict[str, Any]
 
 
 def round_entry_parse(
@@ -240,7 +265,34 @@ def _entry_for(session: Session, entry: RoundEntry | Mapping) -> RoundEntry:
     return entry
 
 
-@transaction.atomic
+def session_to_write(
+    *,
+    user: AbstractBaseUser,
+    pk: int,
+    idempotency_key: str | None = None,
+    players: bool = False,
+) -> Session:
+    """Sitting ``pk`` read once for a round or an adjustment recorded or corrected next in the
+    caller's transaction (``transaction.atomic``): its row lock, its newest house rules, whether
+    a (well-formed) ``idempotency_key`` was answered already, and with ``players`` its seats'
+    players, all in one read (``history.locked``); pass it on with ``locked=True``. A sitting the
+    user may not see is 404 (``selectors.access``), before anything of the request is read."""
+    if not user.is_authenticated:
+        raise not_found("找不到這一場。", "No such session.")
+    key = idempotency_key if idempotency_key and _key_fits(idempotency_key) else None
+    try:
+        session = history.locked(pk, rules=True, answer_key=key, players=players)
+    except Session.DoesNotExist:
+        raise not_found("找不到這一場。", "No such session.") from None
+    if not seen_by(user, session):
+        raise not_found("找不到這一場。", "No such session.")
+    return session
+
+
+def _key_fits(key: str) -> bool:
+    return len(key) <= 200 and key.isprintable()
+
+
 def round_record(
     *,
     session: Session,
@@ -249,6 +301,7 @@ def round_record(
     idempotency_key: str | None = None,
     expected_round: int | None = None,
     request_body: Mapping | None = None,
+    locked: bool = False,
 ) -> Recorded:
     """Record the next round; with an ``Idempotency-Key`` a replay (the same user, the same
     body) gets the first answer, and the key reused for another request is E_IDEMPOTENCY.
@@ -256,8 +309,32 @@ def round_record(
     ``expected_round`` is the number the caller means this round to take (the round a form was
     opened for): if the sitting has moved on since, nothing is recorded and ``RoundConflict``
     names the round that is there. ``request_body`` is what the key's body hash is taken of
-    (the whole body as sent, ``expected_round`` included); ``entry`` by default."""
-    session = locked(session)
+    (the whole body as sent, ``expected_round`` included); ``entry`` by default.
+
+    ``locked``: ``session`` was read by ``session_to_write`` in the transaction the caller holds,
+    so it is not read again; otherwise it is read and locked here, in a transaction of its own.
+    Every refusal comes before the first write."""
+    if idempotency_key and not _key_fits(idempotency_key):
+        raise invalid(
+            "Idempotency-Key 最多 200 個可見字符。",
+            "Idempotency-Key is at most 200 printable characters.",
+        )
+    if locked:
+        return _recorded(session, entry, user, idempotency_key, expected_round, request_body)
+    with transaction.atomic():
+        session = history.locked(session, rules=True, answer_key=idempotency_key or None)
+        return _recorded(session, entry, user, idempotency_key, expected_round, request_body)
+
+
+def _recorded(
+    session: Session,
+    entry: RoundEntry | Mapping,
+    user: AbstractBaseUser | None,
+    idempotency_key: str | None,
+    expected_round: int | None,
+    request_body: Mapping | None,
+) -> Recorded:
+    """``round_record`` on the sitting's row as read with its lock (``history.locked``)."""
     # The key is the sitting's, looked up inside its lock (services.once): two posts with one
     # key never both record.
     once = once_with_sitting(
@@ -275,7 +352,7 @@ def round_record(
         raise _moved_on(session, expected_round, last + 1)
     entry = _entry_for(session, entry)
     round_cap(last)
-    version = session.rules_versions.order_by("-number").first()
+    version = current_rules_version(session)
     dealer, streak = session.next_dealer, session.next_streak
     game_round = Round(
         session=session,
@@ -287,11 +364,13 @@ def round_record(
         recorded_by=user,
     )
     payments = score_round(session, game_round, dealer, streak, {})
-    running = moved(balances_of(session), payments)
+    before = balances_of(session)
+    running = moved(before, payments)
     set_balances(game_round, running)
     try:
         # No savepoint: an IntegrityError ends this transaction, which is rolled back as a whole.
-        game_round.save()
+        # One INSERT … RETURNING, with no save() machinery (the round has no signals).
+        Round.objects.bulk_create([game_round])
     except IntegrityError:
         # Only reachable where the session lock is not a real lock: the number was taken.
         raise CalculatorError(
@@ -304,20 +383,33 @@ def round_record(
         payment.round = game_round
     Payment.objects.bulk_create(payments)
     next_dealer, next_streak = dealer_after(session, dealer, streak, game_round)
-    history_changed(
-        session,
-        state_fields(running, next_dealer, next_streak, game_round.number),
-        added=game_round,
-        added_payments=payments,
-    )
-    body = round_answer(
-        game_round,
-        payments=payments,
-        state=state_of(session, running, next_dealer, next_streak, game_round.number, version),
-    )
+    fields = state_fields(running, next_dealer, next_streak, game_round.number)
+    history_changed(session, fields, added=game_round, added_payments=payments)
+    _kept_on_row(session, fields)
+    state = state_of(session, running, next_dealer, next_streak, game_round.number, version)
+    body = round_answer(game_round, payments=payments, state=state)
     if once is not None:
         once.keep(201, body)
-    return Recorded(game_round, 201, body, replayed=False)
+    return Recorded(
+        game_round,
+        201,
+        body,
+        replayed=False,
+        payments=payments,
+        before=before,
+        after=running,
+        next_dealer=next_dealer,
+        next_streak=next_streak,
+        state=state,
+    )
+
+
+def _kept_on_row(session: Session, fields: Mapping[str, Any]) -> None:
+    """The locked row as ``history_changed`` left it (its version one more), so whoever holds it
+    for the rest of the transaction reads what is stored."""
+    for name, value in fields.items():
+        setattr(session, name, value)
+    session.version += 1
 
 
 def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict:
@@ -349,7 +441,6 @@ def _moved_on(session: Session, expected: int, next_round: int) -> RoundConflict
     )
 
 
-@transaction.atomic
 def round_correct(
     *,
     session: Session,
@@ -357,13 +448,24 @@ def round_correct(
     entry: RoundEntry | Mapping,
     user: AbstractBaseUser | None = None,
     expected_version: int | None = None,
-) -> Round:
+    locked: bool = False,
+) -> Corrected:
     """Replace what round ``number`` recorded; every later round is re-scored in order.
 
     ``expected_version`` is the round's version the correction was made on: if the round has
     changed since (corrected or voided from another phone), nothing changes and
-    ``RoundConflict`` names the round as it is now."""
-    session = locked(session)
+    ``RoundConflict`` names the round as it is now. ``locked`` as for ``round_record``."""
+    if locked:
+        return _corrected(session, number, entry, expected_version)
+    with transaction.atomic():
+        session = history.locked(session, rules=True)
+        return _corrected(session, number, entry, expected_version)
+
+
+def _corrected(
+    session: Session, number: int, entry: RoundEntry | Mapping, expected_version: int | None
+) -> Corrected:
+    """``round_correct`` on the sitting's row as read with its lock (``history.locked``)."""
     open_for_changes(session)
     game_round = _round_of(session, number)
     if expected_version is not None and expected_version != game_round.version:
@@ -400,15 +502,34 @@ def round_correct(
         corrected_at=timezone.now(),
         version=F("version") + 1,
     )
-    rescore_from(session, number)
-    return Round.objects.select_related("rules_version").get(pk=game_round.pk)
+    before = balances_of(session)
+    running = rescore_from(session, number)
+    _kept_on_row(
+        session, state_fields(running.balances, running.dealer, running.streak, running.last)
+    )
+    state = state_of(
+        session,
+        running.balances,
+        running.dealer,
+        running.streak,
+        running.last,
+        current_rules_version(session),
+    )
+    return Corrected(
+        Round.objects.select_related("rules_version").get(pk=game_round.pk),
+        before,
+        running.balances,
+        running.dealer,
+        running.streak,
+        state,
+    )
 
 
 @transaction.atomic
 def round_void(*, session: Session, number: int, user: AbstractBaseUser | None = None) -> Round:
     """Void round ``number``: it stays in history, moves no money and no longer counts for the
     dealer's progression (R2.2), so every later round is re-scored."""
-    session = locked(session)
+    session = history.locked(session)
     open_for_changes(session)
     game_round = _round_of(session, number)
     if not game_round.voided:

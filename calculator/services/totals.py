@@ -1,8 +1,8 @@
 """The kept totals of a sitting (models ``SeatTotals`` and ``PairTotals``), kept with its history.
 
 A round recorded after the others adds what it counts to each seat's row and to each pair's row
-in a few small UPDATEs, whatever the length of the sitting (``seat_totals_add``,
-``pair_totals_add``); any other change of history rewrites them from SQL aggregates
+with one fixed UPDATE for each table, sent as one ``executemany``, whatever the length of the
+sitting (``seat_totals_add``, ``pair_totals_add``); any other change of history rewrites them from SQL aggregates
 (``seat_totals_refresh``, ``pair_totals_refresh``). What a round or a sitting counts is read by
 ``selectors.totals``; players' records and groups' standings are read from these rows.
 """
@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any
+from functools import cache
 
-from django.db.models import Case, DecimalField, F, PositiveIntegerField, Q, Value, When
+from django.db import connection
 
 from calculator.models import PairTotals, Payment, Round, SeatTotals, Session
-from calculator.money import ZERO
 from calculator.selectors.sittings import SEAT_FIELDS, seats_of
 from calculator.selectors.totals import (
     pair_totals_of,
@@ -37,6 +36,37 @@ SEAT_TOTAL_COUNTS = (
 )
 
 
+# What a round adds to a seat's counts (``selectors.totals.round_totals``), one column each.
+SEAT_ADDED = (*SEAT_TOTAL_COUNTS, "paid_under_bao", "adjusted", "penalties")
+
+
+@cache
+def _seat_sql() -> str:
+    """One UPDATE of a seat's kept row, the same text for every round (no query built a post).
+
+    The biggest hand and its round change together, only for a bigger hand than the kept one (the
+    first round of the biggest hand keeps its place); both CASEs read the old ``biggest``, as SET
+    does in PostgreSQL and SQLite alike."""
+    table, quote = SeatTotals._meta.db_table, connection.ops.quote_name
+    counts = ", ".join(f"{quote(name)} = {quote(name)} + %s" for name in SEAT_ADDED)
+    bigger = f"%s IS NOT NULL AND ({quote('biggest')} IS NULL OR {quote('biggest')} < %s)"
+    return (
+        f"UPDATE {quote(table)} SET {quote('balance')} = %s, {counts}, "
+        f"{quote('biggest_round')} = CASE WHEN {bigger} THEN %s ELSE {quote('biggest_round')} END, "
+        f"{quote('biggest')} = CASE WHEN {bigger} THEN %s ELSE {quote('biggest')} END "
+        f"WHERE {quote('session_id')} = %s AND {quote('seat')} = %s"
+    )
+
+
+@cache
+def _pair_sql() -> str:
+    table, quote = PairTotals._meta.db_table, connection.ops.quote_name
+    return (
+        f"UPDATE {quote(table)} SET {quote('amount')} = {quote('amount')} + %s "
+        f"WHERE {quote('session_id')} = %s AND {quote('payer')} = %s AND {quote('payee')} = %s"
+    )
+
+
 def seat_totals_add(
     session: Session,
     game_round: Round,
@@ -44,34 +74,28 @@ def seat_totals_add(
     payments: Iterable[Payment] = (),
 ) -> None:
     """A round recorded after the others: what it adds (``selectors.totals.round_totals``, from the
-    round and its ``payments`` as just scored) is added to each seat's kept totals in one small
-    UPDATE a seat, whatever the length of the sitting. A sitting without its rows is counted
-    whole."""
+    round and its ``payments`` as just scored) is added to each seat's kept totals, one row a seat
+    in one ``executemany`` of a fixed statement, whatever the length of the sitting. A sitting
+    without its rows is counted whole."""
     added = round_totals(session.game, seats_of(session), game_round, payments)
+    rows = []
     for seat, new in added.items():
-        change: dict[str, Any] = {"balance": balances[seat]}
-        for field in SEAT_TOTAL_COUNTS:
-            if new[field]:
-                change[field] = F(field) + new[field]
-        for field in ("paid_under_bao", "adjusted", "penalties"):
-            if new[field]:
-                change[field] = F(field) + new[field]
-        if new["biggest"] is not None:
-            # The first round of the biggest hand: a later hand as big does not take its place.
-            bigger = Q(biggest__isnull=True) | Q(biggest__lt=new["biggest"])
-            change["biggest"] = Case(
-                When(bigger, then=Value(new["biggest"])),
-                default=F("biggest"),
-                output_field=PositiveIntegerField(),
-            )
-            change["biggest_round"] = Case(
-                When(bigger, then=Value(new["biggest_round"])),
-                default=F("biggest_round"),
-                output_field=PositiveIntegerField(),
-            )
-        if not SeatTotals.objects.filter(session=session, seat=seat).update(**change):
-            seat_totals_refresh(session, balances)
-            return
+        biggest, biggest_round = new["biggest"], new["biggest_round"]
+        rows.append(
+            [
+                balances[seat],
+                *(new[field] for field in SEAT_ADDED),
+                *(biggest, biggest, biggest_round),
+                *(biggest, biggest, biggest),
+                session.pk,
+                seat,
+            ]
+        )
+    with connection.cursor() as cursor:
+        cursor.executemany(_seat_sql(), rows)
+        updated = cursor.rowcount  # summed over the rows (sqlite3, psycopg 3)
+    if updated != len(rows):
+        seat_totals_refresh(session, balances)
 
 
 def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> None:
@@ -94,26 +118,16 @@ def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> No
 
 def pair_totals_add(session: Session, game_round: Round, payments: Iterable[Payment]) -> None:
     """A round recorded after the others: its payments (``selectors.totals.round_pair_totals``) are
-    added to what each seat paid another in one UPDATE, whatever the length of the sitting. A
-    sitting without its rows is counted whole."""
+    added to what each seat paid another, one row a pair in one ``executemany`` of a fixed
+    statement, whatever the length of the sitting. A sitting without its rows is counted whole."""
     added = round_pair_totals(game_round, payments)
     if not added:
         return
-    pairs = Q()
-    for payer, payee in added:
-        pairs |= Q(payer=payer, payee=payee)
-    amount = Case(
-        *(
-            When(payer=payer, payee=payee, then=Value(paid))
-            for (payer, payee), paid in added.items()
-        ),
-        default=Value(ZERO),
-        output_field=DecimalField(max_digits=24, decimal_places=4),
-    )
-    updated = (
-        PairTotals.objects.filter(session=session).filter(pairs).update(amount=F("amount") + amount)
-    )
-    if updated != len(added):
+    rows = [[paid, session.pk, payer, payee] for (payer, payee), paid in added.items()]
+    with connection.cursor() as cursor:
+        cursor.executemany(_pair_sql(), rows)
+        updated = cursor.rowcount
+    if updated != len(rows):
         pair_totals_refresh(session)
 
 

@@ -14,9 +14,15 @@ from django.utils.translation import gettext as _
 
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
-from calculator.selectors.sittings import seat_names, session_balances, session_state
-from calculator.services.rounds import round_correct, round_record
-from calculator.web.common import remember_changes, seats_in_play, while_open, with_session
+from calculator.selectors.sittings import seat_names, session_state
+from calculator.services.history import is_locked
+from calculator.services.rounds import Corrected, Recorded, round_correct, round_record
+from calculator.web.common import (
+    remember_changes,
+    seats_in_play,
+    while_open,
+    with_session_to_write,
+)
 from calculator.web.once import any_post, written_once
 from calculator.web.rounds import posted_number
 from calculator.web.templatetags.tiles import pick
@@ -78,7 +84,7 @@ def shown_values(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 @written_once(write=any_post)
-@with_session
+@with_session_to_write(any_post)
 @while_open
 def adjustment_new(request: HttpRequest, session: Session) -> HttpResponse:
     if request.method != "POST":
@@ -93,7 +99,7 @@ def adjustment_new(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 @written_once(write=any_post)
-@with_session
+@with_session_to_write(any_post)
 @while_open
 def adjustment_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game_round = (
@@ -117,28 +123,32 @@ def adjustment_edit(request: HttpRequest, session: Session, number: int) -> Http
 
 def save(request: HttpRequest, session: Session, game_round: Round | None) -> HttpResponse:
     entry = posted_entry(request)
-    before = session_balances(session)
+    # The sitting as ``with_session_to_write`` read it, with its lock: the service answers the
+    # balances before and after, read under that lock.
+    locked = is_locked(session)
     try:
         if game_round is None:
-            recorded = round_record(
+            changed: Recorded | Corrected = round_record(
                 session=session,
                 entry=entry,
                 user=request.user,
                 expected_round=posted_number(request, "expected_round"),
+                locked=locked,
             )
             title = _("第%(n)s条已记录：%(what)s") % {
-                "n": recorded.round.number,
+                "n": changed.round.number,
                 "what": dict((k, label) for k, label, _what in kind_choices()).get(
                     entry["kind"], ""
                 ),
             }
         else:
-            round_correct(
+            changed = round_correct(
                 session=session,
                 number=game_round.number,
                 entry=entry,
                 user=request.user,
                 expected_version=posted_number(request, "version"),
+                locked=locked,
             )
             title = _("第%(n)s条已更正") % {"n": game_round.number}
     except RoundConflict as conflict:
@@ -163,5 +173,5 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
             pick(problem.as_dict()["error"], "message", seat_names(session)),
         )
         return render(request, "web/adjustment_form.html", context, status=400)
-    remember_changes(request, session, before, title)
+    remember_changes(request, session, changed.before, title, changed.after)
     return redirect("web:session", pk=session.pk)

@@ -1,5 +1,5 @@
 """What the page modules of several domains share, and no view: the door to a sitting's pages
-(``with_session``, ``while_open``), the page-or-fragment answer and how a refusal is shown, the
+(``with_session``, ``with_session_to_write``, ``while_open``), the page-or-fragment answer and how a refusal is shown, the
 question a change asks first and the balances it moved, the game and house rules a form names,
 a link's QR code, and the short game names and sitting rows the lists of other pages show."""
 
@@ -13,6 +13,7 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +28,7 @@ from calculator.models import Session
 from calculator.money import money_str
 from calculator.selectors.access import session_for_user
 from calculator.selectors.sittings import session_balances
+from calculator.services.rounds import session_to_write
 from calculator.web.forms import HouseRulesForm, game_from, game_name, player_count_from
 from calculator.web.games import web_game
 from calculator.web.once import CHANGES_KEY
@@ -48,6 +50,38 @@ def with_session(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
         return view(request, session, *args, **kwargs)
 
     return wrapper
+
+
+def with_session_to_write(
+    write: Callable[[HttpRequest], bool],
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """As ``with_session``, for a round's or an adjustment's form. A post that records or
+    corrects (``write(request)``, the rule its ``written_once`` is given) reads the sitting once,
+    in a transaction around the view: its row lock, its newest house rules and its seats'
+    players (``services.rounds.session_to_write``), which the form, the service (``locked``) and
+    the page then use; a 404 still comes first. Any other request reads it as ``with_session``.
+
+    No savepoint of its own: inside ``written_once``'s transaction an error leaving the view
+    rolls that transaction back whole, as it did before."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        shown = with_session(view)
+
+        @wraps(view)
+        @login_required
+        def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method != "POST" or not write(request):
+                return shown(request, pk, *args, **kwargs)
+            with transaction.atomic(savepoint=False):
+                try:
+                    session = session_to_write(user=request.user, pk=pk, players=True)
+                except CalculatorError:
+                    raise Http404(_("找不到这一场。")) from None
+                return view(request, session, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def while_open(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -115,10 +149,16 @@ def balance_changes(
 
 
 def remember_changes(
-    request: HttpRequest, session: Session, before: Mapping[str, Decimal], title: str
+    request: HttpRequest,
+    session: Session,
+    before: Mapping[str, Decimal],
+    title: str,
+    after: Mapping[str, Decimal] | None = None,
 ) -> None:
-    """Keep what a change did to the balances for the session page to show once."""
-    changes = balance_changes(before, session_balances(session), seats_in_play(session))
+    """Keep what a change did to the balances for the session page to show once: ``before`` and
+    ``after`` as the service read them under the sitting's lock (``after`` absent: read now)."""
+    after = session_balances(session) if after is None else after
+    changes = balance_changes(before, after, seats_in_play(session))
     request.session[CHANGES_KEY] = {"title": title, "seats": changes}
 
 

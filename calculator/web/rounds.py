@@ -29,6 +29,7 @@ from calculator.selectors.sittings import (
     session_state,
 )
 from calculator.services import rounds
+from calculator.services.history import is_locked
 from calculator.web import hand_links
 from calculator.web.common import (
     ask_first,
@@ -39,6 +40,7 @@ from calculator.web.common import (
     shown_specials,
     while_open,
     with_session,
+    with_session_to_write,
 )
 from calculator.web.games import web_game
 from calculator.web.once import confirmed, round_corrected, round_saved, written_once
@@ -102,7 +104,6 @@ def round_editor(
         "round": game_round,
         "seat_names": names,
         "honor_cycle": honor_cycle,
-        "state": session_state(session),
     }
     if request.method == "POST":
         context["specials"] = shown_specials(
@@ -112,22 +113,32 @@ def round_editor(
         if form.is_valid():
             hand = form.engine_request()
             context["hand_flowers"] = hand.get("flowers")
-            if previewing:
-                outcome = hand_preview(session, hand, game_round, context["state"])
-                context["result"] = outcome if "error" not in outcome else None
-                context["error"] = outcome.get("error")
-            else:
+            if not previewing:
+                # Recorded, the answer is a redirect: the state is read only for a page drawn.
                 return save_round(request, session, game_round, form.round_body(), context)
+            context["state"] = state_shown(session, game_round, version)
+            outcome = hand_preview(session, hand, game_round, context["state"])
+            context["result"] = outcome if "error" not in outcome else None
+            context["error"] = outcome.get("error")
         else:
             context["invalid"] = True
     elif game_round and (hand := web.recorded_hand(game_round)) is not None:
         # A correction opens on the round as recorded, with its score beside the confirm button.
         context["specials"] = shown_specials(session.game, hand.get("indicator"), in_force)
         context["hand_flowers"] = hand.get("flowers")
+        context["state"] = state_shown(session, game_round, version)
         outcome = hand_preview(session, hand, game_round, context["state"])
         context["result"] = outcome if "error" not in outcome else None
         context["error"] = outcome.get("error")
+    context.setdefault("state", state_shown(session, game_round, version))
     return render_page_or(request, "web/round_form.html", "preview", context)
+
+
+def state_shown(session: Session, game_round: Round | None, version: Any) -> dict[str, Any]:
+    """The sitting's state as the round form draws it: a new round's form has the newest house
+    rules at hand already (``version``); a correction's is the round's own, so the state reads
+    the newest."""
+    return session_state(session, version if game_round is None else None)
 
 
 def posted_number(request: HttpRequest, name: str) -> int | None:
@@ -156,27 +167,29 @@ def save_round(
             request, _("这一局是在另一个账号下填的，没有记录；请用那个账号登录后再发送。")
         )
         return redirect("web:session", pk=session.pk)
-    before = session_balances(session)
+    # The sitting as ``with_session_to_write`` read it, with its lock: the service reads it no
+    # more, and answers the balances before and after the round, read under that lock.
+    locked = is_locked(session)
     try:
         if game_round is None:
-            recorded = rounds.round_record(
+            changed: rounds.Recorded | rounds.Corrected = rounds.round_record(
                 session=session,
                 entry=entry,
                 user=request.user,
                 expected_round=posted_number(request, "expected_round"),
+                locked=locked,
             )
-            number = recorded.round.number
-            title = _("第%(n)s局已记录") % {"n": number}
+            title = _("第%(n)s局已记录") % {"n": changed.round.number}
         else:
-            number = game_round.number
-            rounds.round_correct(
+            changed = rounds.round_correct(
                 session=session,
-                number=number,
+                number=game_round.number,
                 entry=entry,
                 user=request.user,
                 expected_version=posted_number(request, "version"),
+                locked=locked,
             )
-            title = _("第%(n)s局已更正") % {"n": number}
+            title = _("第%(n)s局已更正") % {"n": game_round.number}
     except RoundConflict as conflict:
         return conflict_page(request, session, game_round, entry, conflict)
     except CalculatorError as problem:
@@ -186,8 +199,9 @@ def save_round(
             messages.error(request, pick(error_of(problem), "message", seat_names(session)))
             return redirect("web:session", pk=session.pk)
         context["error"] = error_of(problem)
+        context.setdefault("state", session_state(session))
         return render(request, "web/round_form.html", context, status=400)
-    remember_changes(request, session, before, title)
+    remember_changes(request, session, changed.before, title, changed.after)
     return redirect("web:session", pk=session.pk)
 
 
@@ -298,14 +312,14 @@ def conflict_page(
 
 
 @written_once(write=round_saved)
-@with_session
+@with_session_to_write(round_saved)
 @while_open
 def round_new(request: HttpRequest, session: Session) -> HttpResponse:
     return round_editor(request, session)
 
 
 @written_once(write=round_corrected)
-@with_session
+@with_session_to_write(round_corrected)
 @while_open
 def round_edit(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game_round = session.rounds.select_related("rules_version").filter(number=number).first()
@@ -324,7 +338,7 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 @written_once(write=confirmed)
 @require_POST
-@with_session
+@with_session_to_write(confirmed)
 @while_open
 def round_draw(request: HttpRequest, session: Session) -> HttpResponse:
     """荒莊: the dealer keeps the deal (R2.2) and no money moves (R9). One tap asks, the
