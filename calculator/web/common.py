@@ -76,8 +76,12 @@ def with_session_to_write(
                 try:
                     session = session_to_write(user=request.user, pk=pk, players=True)
                 except CalculatorError:
-                    raise Http404(_("找不到这一场。")) from None
-                return view(request, session, *args, **kwargs)
+                    # Not the user's to see: the block ends as it began (nothing in it went
+                    # wrong, so an enclosing transaction stays usable), then the 404.
+                    session = None
+                if session is not None:
+                    return view(request, session, *args, **kwargs)
+            raise Http404(_("找不到这一场。"))
 
         return wrapper
 
