@@ -199,6 +199,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scores Anqing mahjong hands and keeps the ledger of a sitting.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Keep the defaults (enum names) and add what every keyed write may answer.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "calculator.api.once.keyed_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["E", "S", "W", "N"],
         "AdjustmentKindEnum": ["penalty", "side_payment", "chip_correction"],

@@ -118,3 +118,23 @@ def replayed(status: int, body: Any) -> Response:
     """The first answer again, marked as such."""
     headers = {"Idempotent-Replayed": "true"}
     return Response(None if status == 204 else body, status=status, headers=headers)
+
+
+def keyed_errors(result: dict, generator: Any, request: Any, public: bool) -> dict:
+    """drf-spectacular's last step: every write that takes an ``Idempotency-Key`` documents what
+    the key itself may answer — 400 E_INVALID for a key that cannot be kept, 422 E_IDEMPOTENCY
+    for a key first sent with another request — beside what the write documents of its own."""
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    words = {
+        "400": "A key that cannot be kept",
+        "422": "The key was first sent with another request",
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            names = {parameter.get("name") for parameter in operation.get("parameters", [])}
+            if IDEMPOTENCY_HEADER.name not in names:
+                continue
+            responses = operation.setdefault("responses", {})
+            for status, description in words.items():
+                responses.setdefault(status, {**error, "description": description})
+    return result
