@@ -8,10 +8,12 @@ adding up the history (tests re-derive it from the payments).
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
@@ -346,7 +348,9 @@ class IdempotentAnswer(models.Model):
     # SHA-256 (hex) of the canonical JSON of the request body.
     body_hash = models.CharField(max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    # The answer's JSON as written the first time, kept as text: PostgreSQL's jsonb would give
+    # the keys back in its own order, and a replay is the first answer byte for byte.
+    body = models.TextField(default="{}")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -359,6 +363,11 @@ class IdempotentAnswer(models.Model):
             ),
         ]
         indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
+
+    @property
+    def answer(self) -> Any:
+        """The kept answer, its keys in the order they were first written."""
+        return json.loads(self.body) if self.body else {}
 
 
 BALANCE_FIELDS = {"E": "balance_e", "S": "balance_s", "W": "balance_w", "N": "balance_n"}

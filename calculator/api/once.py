@@ -105,7 +105,7 @@ def answered(request: Request, write: Callable[[], Response]) -> Response:
         once = once_claim(key=KEY_PREFIX + key, user=request.user, body_hash=body_hash)
         if once.first is not None:
             same_request_checked(once.first, request.user, body_hash)
-            return replayed(once.first.status, once.first.body)
+            return replayed(once.first.status, once.first.answer)
         response = write()
         if 200 <= response.status_code < 300:
             once.keep(response.status_code, {} if response.data is None else as_sent(response.data))

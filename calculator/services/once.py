@@ -62,6 +62,11 @@ def key_checked(key: str) -> None:
         )
 
 
+def as_text(body: Any) -> str:
+    """An answer as it is kept: its JSON text, keys in the order the write gave them."""
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
 def same_request(first: IdempotentAnswer, user: AbstractBaseUser | None, body_hash: str) -> bool:
     """A key is replayed only for the user and the body it was first sent with. Answers stored
     before keys remembered them (no user, no hash) replay as they always did."""
@@ -113,11 +118,11 @@ class Once:
                 user=self.user if self.user is not None and self.user.pk is not None else None,
                 body_hash=self.body_hash,
                 status=status,
-                body=body,
+                body=as_text(body),
             )
             return
         self.claim.status = status
-        self.claim.body = body
+        self.claim.body = as_text(body)
         self.claim.save(update_fields=["status", "body"])
         forget_old()
 
@@ -159,7 +164,7 @@ def once_claim(
                 user=user,
                 body_hash=body_hash,
                 status=CLAIMED,
-                body={},
+                body="{}",
             )
     except IntegrityError:
         # Another request with this key got there first. On PostgreSQL the insert waited for its

@@ -344,7 +344,7 @@ def _recorded(
         request_body=entry_body(entry) if request_body is None else request_body,
     )
     if once is not None and once.first is not None:
-        return Recorded(None, once.first.status, once.first.body, replayed=True)
+        return Recorded(None, once.first.status, once.first.answer, replayed=True)
     open_for_changes(session)
     # The locked row holds what the history gives: the newest number, the next dealer (R2.2).
     last = session.last_number

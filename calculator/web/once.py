@@ -210,7 +210,7 @@ def outcome_of(
 def replayed(request: HttpRequest, first: IdempotentAnswer, kwargs: dict) -> HttpResponse:
     """The first outcome again: its messages queued, its summary of changes kept for the session
     page, the same redirect (or the same fragment with fresh keys in its forms)."""
-    outcome = first.body or {}
+    outcome = first.answer
     for level, message, tags in outcome.get("messages") or []:
         messages.add_message(request, level, message, extra_tags=tags)
     if outcome.get("changes") is not None:
@@ -231,7 +231,7 @@ def refused(request: HttpRequest, first: IdempotentAnswer) -> HttpResponse:
         request,
         _("这张表单已经提交过了，不能再用它提交别的内容，这一次什么也没改。请重新打开页面再填。"),
     )
-    outcome = first.body or {}
+    outcome = first.answer
     if first.user_id == request.user.pk:
         # The page the first post of this form led to: it shows what that post did, which is
         # why this one was refused (and where a new form for the next change is one tap away).
