@@ -12,13 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
+from django.db.models import F, QuerySet
 from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from calculator.compiled import Compiled
 from calculator.errors import CalculatorError
 
 
@@ -41,11 +46,30 @@ def token_for(user: Any) -> Token:
     return token
 
 
+def _token_user(variant: tuple, key: str) -> QuerySet:
+    """The user whose token is ``key``, with when the token was issued."""
+    users = get_user_model().objects.filter(auth_token__key=key)
+    return users.annotate(token_created=F("auth_token__created"))
+
+
+TOKEN_USER = Compiled(_token_user, key="\x1f token \x1f")
+
+
 class ExpiringTokenAuthentication(TokenAuthentication):
     """``Authorization: Token …``, refused once the token is older than ``TOKEN_LIFETIME``."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        user, token = super().authenticate_credentials(key)
+        # DRF's own, in one compiled statement (calculator.compiled): every API request asks it.
+        found = TOKEN_USER.rows(key=key)
+        if not found:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        user = found[0]
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
+        token = Token.from_db(
+            user._state.db, ["key", "user_id", "created"], [key, user.pk, user.token_created]
+        )
+        token.user = user
         if token_expired(token):
             token.delete()
             days = settings.TOKEN_LIFETIME.days

@@ -112,7 +112,8 @@ class Once:
         """Keep the write's answer for the key: what a replay answers."""
         if self.claim is None:
             # With a sitting: the lock the caller holds keeps the key to this request.
-            IdempotentAnswer.objects.create(
+            # One INSERT, with no save() machinery (the answer has no signals).
+            answer = IdempotentAnswer(
                 session=self.session,
                 key=self.key,
                 user=self.user if self.user is not None and self.user.pk is not None else None,
@@ -120,6 +121,7 @@ class Once:
                 status=status,
                 body=as_text(body),
             )
+            IdempotentAnswer.objects.bulk_create([answer])
             return
         self.claim.status = status
         self.claim.body = as_text(body)

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # The API's post: a phone's queue sends the token and an Idempotency-Key.
 API_POST = [
-    "SELECT authtoken_token",  # the token and its user
+    "SELECT auth_user",  # the token's user, with when the token was issued
     "BEGIN",  # SQLite: BEGIN IMMEDIATE, the write lock taken at once
     # The sitting with its row lock, the 404 check (its owner), the newest house rules and the
     # key's kept answer: one read.
