@@ -16,8 +16,22 @@
  * Runs before the tile keyboard (static/js/picker/, base.html), so a kept hand is in the form's
  * fields before the keyboard draws them.
  */
-import { clockOf } from "./clock.js";
-import { DRAFT, QUEUE, draftNames, drop, queue, read, unsent, update, user, write } from "./queue.js";
+import { agoOf, clockOf } from "./clock.js";
+import {
+  DRAFT,
+  QUEUE,
+  askToKeep,
+  asSender,
+  draftNames,
+  drop,
+  keptForGood,
+  queue,
+  read,
+  unsent,
+  update,
+  user,
+  write,
+} from "./queue.js";
 
 const root = document.documentElement;
 const DRAFT_DAYS = 3;
@@ -28,6 +42,9 @@ const SAVE_TIMEOUT = 30000;
 // again a little later, so one stuck request never holds the queue.
 const RESEND_TIMEOUT = 10000;
 const RETRY_AFTER = 3000;
+// A queued round this old is warned of: Safari deletes what a site keeps after 7 days without a
+// visit, unless the storage is kept for good.
+const OLD_DAYS = 5;
 // Each form's way to forget its kept hand once the round is saved or queued (keepDrafts).
 const dropDraft = new WeakMap();
 
@@ -276,6 +293,7 @@ function queueAndLeave(form, item) {
     return;
   }
   forgetDraft(form);
+  askToKeep(); // the first round queued on this phone asks the browser to keep it for good
   window.location.assign(item.back + "#unsent");
 }
 
@@ -345,53 +363,86 @@ function afterQueued(form) {
 }
 
 // -- sending what is queued ----------------------------------------------------------------------
-let sending = false;
+let sending = false; // this tab is sending, or asking to be the sender
 let retry = null;
+
+// `item` is to be sent now. `alone`: this tab is the phone's one sender (queue.js, asSender), so
+// a round left "sending" was left by a tab closed while it sent it; without that, only once it
+// has been "sending" for longer than a resend may take.
+function sendable(item, alone) {
+  if (item.state === "waiting") return true;
+  if (item.state !== "sending") return false;
+  return alone || Date.now() - (item.tried || 0) > RESEND_TIMEOUT + RETRY_AFTER;
+}
 
 function sendQueued() {
   if (!user || sending || navigator.onLine === false) return;
-  const next = unsent().find((item) => {
-    // "sending" for longer than a resend may take: the tab that sent it was closed meanwhile.
-    const stale = Date.now() - (item.tried || 0) > RESEND_TIMEOUT + RETRY_AFTER;
-    return item.state === "waiting" || (item.state === "sending" && stale);
-  });
-  if (!next) return;
+  if (!unsent().some((item) => item.state === "waiting" || item.state === "sending")) return;
   sending = true;
-  update(next.key, { state: "sending", tried: Date.now() });
-  send(next, RESEND_TIMEOUT).then((answer) => {
+  asSender(sendAll).finally(() => {
     sending = false;
-    if (answer.kind === "saved") {
-      drop(next.key);
-      const page = document.querySelector("[data-unsent]");
-      const more = unsent().some((item) => item.state === "waiting");
-      if (more) sendQueued();
-      else if (page && page.dataset.session === next.session) window.location.reload();
-    } else if (answer.kind === "offline" || answer.kind === "login") {
-      update(next.key, { state: "waiting", note: answer.kind });
-      if (answer.kind === "offline" && navigator.onLine !== false) {
-        clearTimeout(retry);
-        retry = setTimeout(sendQueued, RETRY_AFTER);
-      }
-    } else if (answer.status === 409) {
-      update(next.key, { state: "conflict" });
-      postNatively(next); // the conflict page, with its three ways out
-    } else if (answer.status === 400) {
-      // Refused as it is (say the house rules changed): back on the form with the reason,
-      // kept as the hand being entered.
-      const meant = next.body.find(([name]) => name === "expected_round");
-      if (meant) {
-        const name = DRAFT + user + ":s" + next.session + ":r" + meant[1];
-        write(name, { at: Date.now(), fields: handOf(next.body) });
-      }
-      drop(next.key);
-      postNatively(next);
-    } else {
-      update(next.key, { state: "refused", status: answer.status });
-    }
   });
 }
 
+/** Send the queued rounds, oldest first, one after another until none is left or one is not
+ * sent; the sitting's page reloads when one of its rounds was sent, to show it recorded. */
+async function sendAll(alone) {
+  const page = document.querySelector("[data-unsent]");
+  let shown = false;
+  for (;;) {
+    const next = unsent().find((item) => sendable(item, alone));
+    if (!next) break;
+    update(next.key, { state: "sending", tried: Date.now() });
+    const answer = await send(next, RESEND_TIMEOUT);
+    if (answer.kind !== "saved") {
+      notSent(next, answer);
+      return;
+    }
+    drop(next.key);
+    shown = shown || Boolean(page && page.dataset.session === next.session);
+  }
+  if (shown) window.location.reload();
+}
+
+function notSent(next, answer) {
+  if (answer.kind === "offline" || answer.kind === "login") {
+    update(next.key, { state: "waiting", note: answer.kind });
+    if (answer.kind === "offline" && navigator.onLine !== false) {
+      clearTimeout(retry);
+      retry = setTimeout(sendQueued, RETRY_AFTER);
+    }
+  } else if (answer.status === 409) {
+    update(next.key, { state: "conflict" });
+    postNatively(next); // the conflict page, with its three ways out
+  } else if (answer.status === 400) {
+    // Refused as it is (say the house rules changed): back on the form with the reason,
+    // kept as the hand being entered.
+    const meant = next.body.find(([name]) => name === "expected_round");
+    if (meant) {
+      const name = DRAFT + user + ":s" + next.session + ":r" + meant[1];
+      write(name, { at: Date.now(), fields: handOf(next.body) });
+    }
+    drop(next.key);
+    postNatively(next);
+  } else {
+    update(next.key, { state: "refused", status: answer.status });
+  }
+}
+
 // -- the session page's list ---------------------------------------------------------------------
+// How long a round has waited (等了 3 小时), in the page's words: data-waited-<unit>-<one|many>.
+function waitedWords(section, at) {
+  const ago = agoOf(at);
+  if (!ago) return "";
+  if (ago.unit === "now") return section.dataset.waitedNow || "";
+  const unit = ago.unit.charAt(0).toUpperCase() + ago.unit.slice(1);
+  const words = section.dataset["waited" + unit + (ago.n === 1 ? "One" : "Many")] || "";
+  return words.replace("{n}", String(ago.n));
+}
+
+// Whether the browser keeps the queue for good, as it said when last asked (null: not asked).
+let keptForGoodNow = null;
+
 function drawList() {
   const section = document.querySelector("[data-unsent]");
   if (!section) return;
@@ -400,6 +451,7 @@ function drawList() {
   const items = unsent().filter((item) => item.session === section.dataset.session);
   list.textContent = "";
   section.hidden = !items.length;
+  section.querySelector("[data-not-kept]").hidden = keptForGoodNow !== false;
   items.forEach((item) => {
     const row = template.content.firstElementChild.cloneNode(true);
     row.dataset.key = item.key;
@@ -409,6 +461,7 @@ function drawList() {
     const status = section.dataset["state" + item.state.charAt(0).toUpperCase() + item.state.slice(1)] || "";
     row.querySelector("[data-status]").textContent =
       status.replace("{time}", clockOf(item.at)).replace("{status}", item.status || "");
+    row.dataset.at = String(item.at);
     const open = row.querySelector("[data-open]");
     open.hidden = item.state !== "conflict";
     open.addEventListener("click", () => postNatively(item));
@@ -416,6 +469,16 @@ function drawList() {
       if (window.confirm(section.dataset.discardAsk || "")) drop(item.key);
     });
     list.appendChild(row);
+  });
+  drawWaited(section);
+}
+
+// Each row's time waited, and the warning once it is old: drawn again as the minutes pass.
+function drawWaited(section) {
+  section.querySelectorAll("[data-unsent-list] > [data-at]").forEach((row) => {
+    const at = +row.dataset.at;
+    row.querySelector("[data-waited]").textContent = waitedWords(section, at);
+    row.querySelector("[data-too-old]").hidden = !(Date.now() - at >= OLD_DAYS * 86400000);
   });
 }
 
@@ -460,6 +523,13 @@ document.querySelectorAll("form[data-save-form]").forEach((form) => {
 const conflict = document.querySelector("[data-conflict]");
 if (conflict) wireConflict(conflict);
 drawList();
+if (document.querySelector("[data-unsent]")) {
+  keptForGood().then((kept) => {
+    keptForGoodNow = kept;
+    drawList();
+  });
+  setInterval(() => drawWaited(document.querySelector("[data-unsent]")), 60000);
+}
 document.addEventListener("table-queue-changed", drawList);
 window.addEventListener("storage", (event) => {
   if (event.key === QUEUE) drawList();

@@ -2,11 +2,18 @@
  * the rounds confirmed here that are not sent yet (the queue, oldest first) and the hands being
  * entered (drafts, one per sitting and round). once.js fills and sends them; offline.js asks
  * before logging out with rounds unsent (`unsent`) and then gives them up (`discardAll`).
- * Another account on the same phone never sees what this one keeps. */
+ * Another account on the same phone never sees what this one keeps.
+ *
+ * Two more things are the phone's, not an account's: whether the browser was asked to keep this
+ * site's storage for good (`askToKeep`, once, when the first round is queued), and which open
+ * tab sends the queue (`asSender`: one at a time, by a Web Lock). */
 
 export const user = document.documentElement.dataset.user || "";
 export const QUEUE = "table:queue";
 export const DRAFT = "table:draft:";
+// The phone's, not an account's (so not under "table:", which logging out empties).
+export const ASKED_TO_KEEP = "storage:persist";
+const SENDER = "table:queue:sender";
 
 // -- storage: nothing here throws (storage off or full is "nothing kept") ------------------------
 
@@ -76,4 +83,57 @@ export function discardAll() {
   draftNames().forEach((name) => {
     if (name.startsWith(DRAFT + user + ":")) write(name, null);
   });
+}
+
+// -- keeping the queue for good -------------------------------------------------------------------
+
+/** Ask the browser once to keep this site's storage for good (`navigator.storage.persist()`;
+ * Safari otherwise deletes it after 7 days without a visit, any browser when the phone is short
+ * of space): called when a round is queued, it asks only the first time, and remembers when it
+ * asked and what the browser answered. Silent where the browser has no such thing. */
+export function askToKeep() {
+  const storage = navigator.storage;
+  if (read(ASKED_TO_KEEP, null) || !storage || typeof storage.persist !== "function") return;
+  const at = Date.now();
+  write(ASKED_TO_KEEP, { at, kept: null });
+  storage.persist().then(
+    (kept) => write(ASKED_TO_KEEP, { at, kept: Boolean(kept) }),
+    () => {},
+  );
+}
+
+/** False when the browser was asked to keep the storage and it is not kept (refused, or not yet
+ * granted), true when it is kept, null when it was never asked or cannot say. What it says now
+ * is remembered too: an app installed since may have been granted it. */
+export function keptForGood() {
+  const asked = read(ASKED_TO_KEEP, null);
+  const storage = navigator.storage;
+  if (!asked || !storage || typeof storage.persisted !== "function") return Promise.resolve(null);
+  return storage.persisted().then(
+    (kept) => {
+      write(ASKED_TO_KEEP, { ...asked, kept: Boolean(kept) });
+      return Boolean(kept);
+    },
+    () => null,
+  );
+}
+
+// -- one sender across the phone's open tabs ------------------------------------------------------
+
+/** Run `work(alone)` as the phone's one sender of the queue: only while this tab holds the Web
+ * Lock, which the browser gives one tab at a time and takes back when `work`'s promise settles or
+ * the tab closes. A tab that cannot have it now does nothing: the tab holding it sends what is
+ * queued, one round after another until none is left. Without Web Locks (older browsers), `work`
+ * runs with `alone` false, as every tab did before: the one-time key still records a round once.
+ * Resolves when `work` is done, or at once when another tab is the sender. */
+export function asSender(work) {
+  const locks = navigator.locks;
+  if (!locks || typeof locks.request !== "function") return Promise.resolve().then(() => work(false));
+  // No locks for this document after all (an opaque origin): as without them.
+  const unlocked = (error) => (error && error.name === "SecurityError" ? work(false) : null);
+  try {
+    return locks.request(SENDER, { ifAvailable: true }, (lock) => (lock ? work(true) : null)).catch(unlocked);
+  } catch (error) {
+    return Promise.resolve(error).then(unlocked);
+  }
 }
