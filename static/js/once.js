@@ -10,6 +10,9 @@
  *   oldest first, when a page loads and when the browser says it is online again (no Background
  *   Sync: iOS Safari has none). The key makes every resend of one round record it once; a round
  *   that another phone recorded meanwhile comes back as the conflict page (409).
+ * - With several tabs open, one sends: the tab holding the queue's Web Lock (queue.js, asSender).
+ *   The first round queued asks the browser to keep the storage for good (askToKeep); the list
+ *   says how long each round has waited, and warns when the browser may clear it.
  * - What is kept belongs to the account that was logged in (`<html data-user>`): another account
  *   never sees or sends it (queue.js keeps it; offline.js asks before a log-out discards it).
  *
