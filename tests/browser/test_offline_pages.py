@@ -95,7 +95,12 @@ def wait_until_kept(page: Page, paths: list[str]) -> None:
 def controlled(page: Page) -> None:
     """The worker is active and controls this page (it claims the pages open when it starts)."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # Polled with evaluate, not wait_for_function: that one evaluates its string with eval, which
+    # the pages' Content-Security-Policy forbids, whenever the first look finds no controller yet.
+    deadline = time.monotonic() + 10
+    while not page.evaluate("navigator.serviceWorker.controller !== null"):
+        assert time.monotonic() < deadline, "the worker never took control of the page"
+        page.wait_for_timeout(100)
 
 
 def open_sitting(username: str, name: str):

@@ -5,6 +5,7 @@ and a reload in the middle of entering a hand."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from django.conf import settings
@@ -203,8 +204,7 @@ def test_a_round_confirmed_offline_is_kept_then_sent_once(phone, live_server) ->
     session_url = f"{live_server.url}/sessions/{sitting.pk}/"
     form = f"{session_url}rounds/new/"
     page.goto(session_url)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    controlled(page)
     # Both pages seen online under the worker, so the phone keeps them: each is waited for
     # before the next page is opened (the worker keeps a page after answering it).
     kept_form, kept_session = f"/sessions/{sitting.pk}/rounds/new/", f"/sessions/{sitting.pk}/"
@@ -311,7 +311,11 @@ def test_logging_out_takes_the_accounts_kept_hands_and_rounds_with_it(phone, liv
     page.goto(form)
     page.locator("label[for=id_winner_2]").click()
     tap_tiles(page, CONCEALED_WIN[:3])  # a hand half entered
-    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('table:draft:'))")
+    # Polled with evaluate (wait_for_function's eval is what the pages' CSP forbids).
+    deadline = time.monotonic() + 10
+    while not page.evaluate("Object.keys(localStorage).some(k => k.startsWith('table:draft:'))"):
+        assert time.monotonic() < deadline, "the half-entered hand was never kept"
+        page.wait_for_timeout(100)
     # The phone's dialog (asking before throwing away the round not sent) is accepted.
     page.locator(".mainnav button", has_text="退出").click()
     page.wait_for_url(f"{live_server.url}/")
