@@ -97,7 +97,8 @@ def controlled(page: Page) -> None:
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     # Polled with evaluate, not wait_for_function: that one evaluates its string with eval, which
     # the pages' Content-Security-Policy forbids, whenever the first look finds no controller yet.
-    deadline = time.monotonic() + 10
+    # Up to 30 s: a worker installs by fetching every static file, slow on a machine under load.
+    deadline = time.monotonic() + 30
     while not page.evaluate("navigator.serviceWorker.controller !== null"):
         assert time.monotonic() < deadline, "the worker never took control of the page"
         page.wait_for_timeout(100)

@@ -121,7 +121,7 @@ def test_two_tabs_send_a_queued_round_once(phone, live_server) -> None:
 
     # The connection returns to both tabs at the same moment: each is told it is online.
     first.context.set_offline(False)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 30
     while not saves.count:
         assert time.monotonic() < deadline, "nothing was sent"
         first.wait_for_timeout(100)
@@ -143,7 +143,7 @@ def test_two_tabs_send_a_queued_round_once(phone, live_server) -> None:
     saves.let_go()
 
     # Recorded once; the sending tab drew the sitting again, the other's list is empty too.
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 30
     while rounds_of(sitting) != [(1, "E", False)]:
         assert time.monotonic() < deadline, rounds_of(sitting)
         first.wait_for_timeout(200)
