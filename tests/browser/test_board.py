@@ -183,6 +183,32 @@ def test_a_phone_held_upright_reads_the_board_in_one_column(screen, live_server)
     page.screenshot(path=str(SCREENSHOTS / "board-phone-upright.png"), full_page=True)
 
 
+# Every seat's wind, name and badge shown whole (a name alone may end in an ellipsis when it is
+# longer than a whole line).
+CLIPPED = """
+() => Array.from(document.querySelectorAll('.board-name .seat-wind, .board-name .badge'))
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right
+    > el.closest('.board-seat').getBoundingClientRect().right)
+  .map(el => el.textContent)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "name"), [(TV, "1280x720"), ({"width": 390, "height": 844}, "phone")]
+)
+def test_the_board_in_english(screen, live_server, size: dict, name: str) -> None:
+    owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    sitting = played(owner, "hongzhong")
+    page = screen(size)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(f"{live_server.url}/share/{sitting.share_token}/board/")
+    expect(page.locator(".board-next")).to_contain_text("deals")
+    expect(page.locator(".board-last h2")).to_have_text("Last round")
+    assert page.evaluate(CLIPPED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.screenshot(path=str(SCREENSHOTS / f"board-en-{name}.png"), full_page=True)
+
+
 def test_without_a_wake_lock_the_board_says_nothing(screen, live_server) -> None:
     owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
     sitting = played(owner, "anji")
