@@ -1,5 +1,6 @@
-# make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on);
-#             PORT=8001 make run for another port
+# make run  : create the virtualenv, install, migrate, print the address (and QR code) phones on
+#             the same Wi-Fi open, start the server on SQLite (debug on); PORT=8001 make run for
+#             another port
 # make test : ruff; Chromium, a CJK font and PostgreSQL made ready (tools/test-deps); the whole
 #             suite on SQLite, then again on PostgreSQL but for the browser tests and the engine's
 #             (tests/scoring touches no database); under CI=true all of it must be there. Each
@@ -31,8 +32,10 @@ $(STAMP): $(APP_STAMP) requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# Before serving, the address phones on the same Wi-Fi open, with its QR code (debug allows it).
 run: $(APP_STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py lan_url --port $(PORT)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
 
 lint: $(STAMP)

@@ -46,6 +46,16 @@ SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-local-key-set-DJANGO_SECRET_KEY-in-production"
 )
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+if DEBUG:
+    # The table's own Wi-Fi (`make run`): a phone asks by this machine's address on the network
+    # (192.168.1.23:8000), so debug allows the machine's own addresses as well. Only its own, not
+    # every private address: Django matches a host by name, not by range, and only these reach
+    # this machine. An address literal cannot be rebound by DNS, so the Host check still keeps
+    # out pages that rebind their name to it. Found when the server starts (calculator/lan.py):
+    # a machine that moves to another network restarts `make run`. With debug off: no change.
+    from calculator.lan import own_addresses
+
+    ALLOWED_HOSTS += [address for address in own_addresses() if address not in ALLOWED_HOSTS]
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
