@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        args, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=120
+        args, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, timeout=600
     )
 
 
