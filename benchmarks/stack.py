@@ -350,6 +350,7 @@ def run_phases(stack: Stack, run: Run, args: argparse.Namespace) -> dict[str, fl
 
     def kill() -> None:
         victim = stack.apps[-1]
+        run.note("server killed", "requests on it when killed", stack.wait_until_busy(victim))
         stack.kill_app(victim)
         run.live_ports.remove(victim.port)
         time.sleep(args.down)
@@ -550,6 +551,7 @@ def main() -> int:
             )
             return 2
 
+    began, load_before = time.monotonic(), os.getloadavg()[0]
     name = args.database.replace('"', "")
     admin_sql(
         args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
@@ -570,14 +572,14 @@ def main() -> int:
         stack.start_pooler()
         stack.env = stack.app_env(secrets.token_urlsafe(50))
         print(f"database {name}: created; migrating through pgbouncer …", flush=True)
-        began = time.monotonic()
+        migrating = time.monotonic()
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=HERE.parent,
             env=stack.env,
             check=True,
         )
-        print(f"migrated in {time.monotonic() - began:.1f} s", flush=True)
+        print(f"migrated in {time.monotonic() - migrating:.1f} s", flush=True)
         import django
 
         django.setup()
@@ -600,6 +602,10 @@ def main() -> int:
         else:
             admin_sql(args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             stack.remove_folder()
+    print(
+        f"{time.monotonic() - began:.0f} s in all; load average (1 minute) {load_before:.1f} "
+        f"before, {os.getloadavg()[0]:.1f} after, {os.cpu_count()} cores"
+    )
     print("stack: " + ("every figure holds" if result["ok"] else "FAILED"))
     return 0 if result["ok"] else 1
 

@@ -63,9 +63,13 @@ HAPROXY_CFG = """\
 global
     maxconn 4000
     stats socket {socket} mode 600 level admin
+    # Every request in haproxy.log (kept with --keep): its server, timings, status, retries.
+    log stderr format raw local0 info
 
 defaults
     mode http
+    log global
+    option httplog
     timeout connect 2s
     timeout client 60s
     timeout server 60s
@@ -264,8 +268,9 @@ class Stack:
         )
         wait_for_port(self.balancer_port, self.haproxy, "haproxy")
 
-    def balancer_states(self) -> dict[str, str]:
-        """Each app server's state as HAProxy's health checks see it (``UP``, ``DOWN`` …)."""
+    def balancer_stats(self) -> dict[str, dict[str, str]]:
+        """Each app server's row of HAProxy's statistics: ``status`` (``UP``, ``DOWN`` … as the
+        health checks see it), ``scur`` (the requests on it now) …"""
         with socket.socket(socket.AF_UNIX) as sock:
             sock.settimeout(5)
             sock.connect(str(self.folder / "haproxy.sock"))
@@ -275,10 +280,22 @@ class Stack:
                 data += chunk
         rows = csv.DictReader(io.StringIO(data.decode().lstrip("# ")))
         return {
-            row["svname"]: row["status"]
+            row["svname"]: row
             for row in rows
             if row["pxname"] == "app" and row["svname"] not in {"BACKEND", "FRONTEND"}
         }
+
+    def balancer_states(self) -> dict[str, str]:
+        return {name: row["status"] for name, row in self.balancer_stats().items()}
+
+    def wait_until_busy(self, app: AppServer, seconds: float = 5) -> int:
+        """Wait (at most ``seconds``) until HAProxy has a request on ``app``; how many it has."""
+        deadline = time.monotonic() + seconds
+        while True:
+            busy = int(self.balancer_stats()[app.name]["scur"] or 0)
+            if busy or time.monotonic() > deadline:
+                return busy
+            time.sleep(0.005)
 
     def wait_until_balanced(self, names: set[str], seconds: float = 60) -> float:
         """Wait until HAProxy counts exactly ``names`` up; the seconds it took."""

@@ -263,7 +263,7 @@ TOKEN_LIFETIME = timedelta(days=int(os.environ.get("DJANGO_TOKEN_LIFETIME_DAYS",
 def cache_from_url(url: str) -> dict[str, object]:
     """The default cache: Django's database cache (table ``calculator_cache``, made by migration
     0003), shared by every app server with no other service; ``redis://…``/``rediss://…`` for
-    Redis (the deployment installs the ``redis`` package), ``locmem://`` for one process only."""
+    Redis (the ``redis`` package of requirements.txt), ``locmem://`` for one process only."""
     # The database and memory caches drop entries beyond MAX_ENTRIES, live ones too (default 300,
     # which a burst of failed log-ins from many addresses would fill).
     bounded = {"OPTIONS": {"MAX_ENTRIES": 50_000}}
