@@ -150,7 +150,7 @@ def test_the_stack_loses_nothing_when_a_server_dies_and_the_pooler_pauses(tmp_pa
     done = subprocess.run(
         [
             sys.executable, str(ROOT / "benchmarks" / "stack.py"),
-            "--servers", "2", "--workers", "2", "--tables", "4",
+            "--servers", "2", "--workers", "1", "--tables", "4",
             "--steady", "3", "--down", "1", "--pause", "1.5", "--after", "2",
             "--database", f"anqing_stack_test_{os.getpid()}",
             "--redis", "redis://127.0.0.1:6379/13",
