@@ -68,11 +68,16 @@ from load import (  # noqa: E402
     admin_sql,
     percentile,
     round_bodies,
-    score_calls,
     setup_data,
     verify,
 )
-from stackprocs import Stack, missing_binaries, reachable  # noqa: E402
+from stackprocs import (  # noqa: E402
+    Stack,
+    login_limit_attempt,
+    missing_binaries,
+    reachable,
+    warm_up,
+)
 
 # What a phone's queue sends again with the same key: the balancer's or a dying server's 502,
 # 503 and 504, and the API's 409 for two writes to one sitting that met.
@@ -160,27 +165,6 @@ def send(
             return None
         time.sleep(delay * random.uniform(0.5, 1.5))
         delay = min(delay * 2, 1.0)
-
-
-def warm_up(port: int, token: str, session: int, workers: int) -> None:
-    """A few reads sent straight to a fresh app server, from as many clients as it has workers,
-    so that its first requests (imports, the first database connection) are not the players'
-    and its health checks do not wait behind them."""
-
-    hand = score_calls(random.Random(port), 1)[0][0].body  # the engine's imports and tables
-
-    def client() -> None:
-        conn = Connection(port, token)
-        for path in ("/healthz", f"/api/sessions/{session}/", f"/api/sessions/{session}/ledger/"):
-            conn.call("GET", path, None, {}, Stats())
-        conn.call("POST", "/api/score/", hand, {}, Stats())
-        conn.conn.close()
-
-    threads = [threading.Thread(target=client) for _ in range(workers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
 
 
 def why(status: int | None, raw: bytes) -> str:
@@ -331,28 +315,6 @@ def ledger_problems(conn: Connection, session: int) -> list[str]:
     if sum(Decimal(amount) for amount in stated.values()) != 0:
         problems.append(f"sitting {session}: ledger balances do not sum to zero")
     return problems
-
-
-def login_limit_attempt(stack: Stack) -> int:
-    """Wrong passwords for one username from one address, sent to the app servers in turn: the
-    attempt answered 429 (``LOGIN_LIMIT`` + 1 when the servers share the counts), or 0."""
-    username = f"stack-{secrets.token_hex(4)}"
-    # A documentation address (RFC 3849) of its own per run, in the header only: the proxy's.
-    address = f"2001:db8:{secrets.randbelow(65536):x}:{secrets.randbelow(65536):x}::1"
-    for attempt in range(1, LOGIN_LIMIT + 3):
-        app = stack.apps[(attempt - 1) % len(stack.apps)]
-        conn = http.client.HTTPConnection("127.0.0.1", app.port, timeout=30)
-        conn.request(
-            "POST",
-            "/api/auth/token/",
-            body=json.dumps({"username": username, "password": "wrong"}),
-            headers={"Content-Type": "application/json", "X-Forwarded-For": address},
-        )
-        status = conn.getresponse().status
-        conn.close()
-        if status == 429:
-            return attempt
-    return 0
 
 
 # --- the run ----------------------------------------------------------------------------------

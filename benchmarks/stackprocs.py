@@ -7,20 +7,25 @@ temporary folder; the settings are the ones docs/deploy.md gives for *Several ap
 from __future__ import annotations
 
 import csv
+import http.client
 import io
+import json
 import os
 import pwd
+import random
+import secrets
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from load import free_port
+from load import Connection, Stats, free_port, score_calls
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = "apt-get install haproxy pgbouncer"
@@ -345,3 +350,49 @@ def _user_exists(name: str) -> bool:
         return True
     except KeyError:
         return False
+
+
+# --- what the servers are asked besides the tables' rounds ------------------------------------
+
+
+def warm_up(port: int, token: str, session: int, workers: int) -> None:
+    """A few reads sent straight to a fresh app server, from as many clients as it has workers,
+    so that its first requests (imports, the first database connection) are not the players'
+    and its health checks do not wait behind them."""
+
+    hand = score_calls(random.Random(port), 1)[0][0].body  # the engine's imports and tables
+
+    def client() -> None:
+        conn = Connection(port, token)
+        for path in ("/healthz", f"/api/sessions/{session}/", f"/api/sessions/{session}/ledger/"):
+            conn.call("GET", path, None, {}, Stats())
+        conn.call("POST", "/api/score/", hand, {}, Stats())
+        conn.conn.close()
+
+    threads = [threading.Thread(target=client) for _ in range(workers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def login_limit_attempt(stack: Stack) -> int:
+    """Wrong passwords for one username from one address, sent to the app servers in turn: the
+    attempt answered 429 (``login_limit`` + 1 when the servers share the counts), or 0."""
+    username = f"stack-{secrets.token_hex(4)}"
+    # A documentation address (RFC 3849) of its own per run, in the header only: the proxy's.
+    address = f"2001:db8:{secrets.randbelow(65536):x}:{secrets.randbelow(65536):x}::1"
+    for attempt in range(1, stack.login_limit + 3):
+        app = stack.apps[(attempt - 1) % len(stack.apps)]
+        conn = http.client.HTTPConnection("127.0.0.1", app.port, timeout=30)
+        conn.request(
+            "POST",
+            "/api/auth/token/",
+            body=json.dumps({"username": username, "password": "wrong"}),
+            headers={"Content-Type": "application/json", "X-Forwarded-For": address},
+        )
+        status = conn.getresponse().status
+        conn.close()
+        if status == 429:
+            return attempt
+    return 0
