@@ -350,8 +350,8 @@ def group_paid_out(request: HttpRequest, pk: int) -> HttpResponse:
     group = owned_group(request, pk)
     listed = request.POST.get("sittings", "")
     ids = [pk for pk in map(id_of, listed.split(",")) if pk is not None]
-    marked = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
-    messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": marked})
+    done = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
+    messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": len(done.marked)})
     return redirect("web:group", pk=group.pk)
 
 
