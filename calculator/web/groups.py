@@ -207,6 +207,10 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
             if period.following
             else None
         ),
+        # The split of each total into hands and adjustments, where anyone has an adjustment.
+        "adjusted_shown": any(
+            row["adjusted"] != "0" or row["penalties"] for row in answer["standings"]
+        ),
         "game": game_code,
         "games": [{"code": code, "label": short_game_name(code)} for code in GAMES],
         "problem": problem,
