@@ -1,5 +1,6 @@
 """The API of groups (``/api/groups/…``): people of a roster who play together, their standings
-over a period, and a sitting's paid-out mark (``/api/sessions/{id}/paid-out/``). Thin views as
+over a period, the paid-out mark of a group's sittings not paid out in one call
+(``/api/groups/{id}/paid-out/``) and of one sitting (``/api/sessions/{id}/paid-out/``). Thin views as
 in every API module: parse, call a service or a selector, answer with its data."""
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from calculator.selectors.groups import (
     group_for_user,
     group_game_of,
     group_period_of,
+    group_unpaid,
     groups_for_user,
 )
 from calculator.services.groups import (
@@ -36,6 +38,7 @@ from calculator.services.groups import (
     group_delete,
     group_member_add,
     group_member_remove,
+    group_paid_out,
     group_update,
 )
 from calculator.services.sittings import session_paid_out
@@ -95,10 +98,17 @@ class GroupStandingSerializer(serializers.Serializer):
     hands = serializers.IntegerField()
     wins = serializers.IntegerField()
     self_draws = serializers.IntegerField()
+    dealer_wins = serializers.IntegerField(help_text="Wins while dealing")
     deal_ins = serializers.IntegerField()
     bao_payments = serializers.IntegerField()
     paid_under_bao = serializers.CharField()
+    penalties = serializers.IntegerField(help_text="Penalties the player paid")
     balance = serializers.CharField(help_text="Total won (or lost, negative)")
+    from_hands = serializers.CharField(help_text="The part of balance the hands moved")
+    adjusted = serializers.CharField(
+        help_text="The part of balance adjustments moved (penalties, side payments, chip "
+        "corrections): balance = from_hands + adjusted"
+    )
     biggest = BiggestHandSerializer(many=True, help_text="One per game")
 
 
@@ -163,6 +173,34 @@ class PaidOutSerializer(serializers.Serializer):
     paid_out = serializers.BooleanField()
     paid_out_at = serializers.DateTimeField(allow_null=True)
     paid_out_by = serializers.CharField(allow_null=True)
+
+
+class GroupPaidOutRequestSerializer(serializers.Serializer):
+    sittings = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text=(
+            "The sittings to mark (the ids of unpaid.sittings the client showed); absent: every "
+            "sitting of the group not paid out"
+        ),
+    )
+
+
+class LeftAloneSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField(help_text="Whose it is: only they mark it")
+
+
+class GroupPaidOutSerializer(serializers.Serializer):
+    group = serializers.IntegerField()
+    marked = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The sittings marked paid out, oldest first"
+    )
+    not_yours = LeftAloneSerializer(
+        many=True, help_text="Sittings of the group another account opened: left as they were"
+    )
+    unpaid = UnpaidSerializer(help_text="The group's settle-up after it")
 
 
 STANDINGS_PARAMETERS = [
@@ -264,6 +302,41 @@ class GroupStandingsView(GroupView):
         game = group_game_of(request.query_params)
         standings, unpaid, _ = group_board(request.user, group, period, game)
         return Response({**standings, "unpaid": unpaid})
+
+
+class GroupPaidOutView(GroupView):
+    """The settle-up's one button: the group's sittings not paid out, marked in one call."""
+
+    # 403: E_FORBIDDEN, a member or a linked account (the group's owner only). 422:
+    # E_IDEMPOTENCY.
+    @written_once
+    @extend_schema(
+        request=GroupPaidOutRequestSerializer,
+        responses={200: GroupPaidOutSerializer, **errors(400, 401, 403, 404, 413, 415, 422)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Mark paid out the group's sittings not paid out (those of ``sittings`` when sent):
+        every one the caller opened; those of another account are named and left alone."""
+        group = self.group(request, pk)
+        body = body_of(request)
+        unknown = sorted(set(body) - {"sittings"})
+        if unknown:
+            raise invalid(
+                f"未知的欄位：{unknown[0]}（只收 sittings）。",
+                f"Unknown field: {unknown[0]} (only sittings is taken).",
+            )
+        # Left out, every sitting not paid out is meant; a null is not taken for that.
+        if "sittings" in body and body["sittings"] is None:
+            raise invalid("sittings 不能是 null。", "sittings cannot be null.")
+        done = group_paid_out(group=group, user=request.user, sittings=body.get("sittings"))
+        return Response(
+            {
+                "group": group.pk,
+                "marked": done.marked,
+                "not_yours": done.not_yours,
+                "unpaid": group_unpaid(group),
+            }
+        )
 
 
 def paid_out_answer(session: Any) -> dict[str, Any]:

@@ -1,12 +1,12 @@
 """The roster in the API (``/api/players/…``): the people of the caller's roster and those linked
-to the caller's account, a player's detail, rename, record over a period, merge, and link to
-or unlink from an account."""
+to the caller's account, a new person added to the roster, a player's detail, rename, record over
+a period, merge, and link to or unlink from an account."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,9 +16,11 @@ from calculator.api.common import PAGE_PARAMETERS, READ_ERRORS, WRITE_ERRORS, bo
 from calculator.api.once import written_once
 from calculator.api.serializers.common import errors
 from calculator.api.serializers.roster import (
+    PlayerAddSerializer,
     PlayerDetailSerializer,
     PlayerLinkSerializer,
     PlayerMergeSerializer,
+    PlayerRecordSerializer,
     PlayerRenameSerializer,
     PlayerSerializer,
 )
@@ -26,6 +28,7 @@ from calculator.errors import invalid
 from calculator.models import Player
 from calculator.numbers import an_id
 from calculator.selectors.roster import (
+    PERIODS,
     period_of,
     player_detail,
     player_for_user,
@@ -33,7 +36,19 @@ from calculator.selectors.roster import (
     players_for_user,
     roster,
 )
-from calculator.services.roster import player_link, player_merge, player_rename, player_unlink
+from calculator.services.roster import (
+    player_add,
+    player_link,
+    player_merge,
+    player_rename,
+    player_unlink,
+)
+
+STATS_PARAMETERS = [
+    OpenApiParameter("period", {"type": "string", "enum": list(PERIODS)}),
+    OpenApiParameter("from", OpenApiTypes.DATE, description="range: the first day (YYYY-MM-DD)"),
+    OpenApiParameter("to", OpenApiTypes.DATE, description="range: the last day (YYYY-MM-DD)"),
+]
 
 
 class PlayerListView(APIView):
@@ -52,6 +67,29 @@ class PlayerListView(APIView):
         return paging.add_paging_headers(
             response, request, total=players.count(), offset=offset, limit=window.limit
         )
+
+    # 422: E_LIMIT, a full roster; E_IDEMPOTENCY, the key was first sent with another body.
+    @written_once
+    @extend_schema(
+        request=PlayerAddSerializer,
+        responses={201: PlayerDetailSerializer, **errors(400, 401, 413, 415, 422)},
+    )
+    def post(self, request: Request) -> Response:
+        """Add a person to the caller's roster before their first sitting. A name the roster has
+        already is refused unless ``distinct`` says it is a different person of that name."""
+        body = body_of(request)
+        unknown = sorted(set(body) - {"name", "distinct"})
+        if unknown:
+            raise invalid(
+                f"未知的欄位：{unknown[0]}（只收 name 和 distinct）。",
+                f"Unknown field: {unknown[0]} (only name and distinct are taken).",
+            )
+        if "name" not in body:
+            raise invalid("請提供 name。", "name is required.")
+        player = player_add(
+            owner=request.user, name=body["name"], distinct=body.get("distinct", False)
+        )
+        return Response(player_detail(request.user, player), status=201)
 
 
 class PlayerView(APIView):
@@ -85,7 +123,10 @@ class PlayerStatsView(PlayerView):
     """The player's statistics for a period (``selectors.roster.player_record``): GET ``period``
     (month, year, all, range) and, for a range, ``from`` and ``to`` (YYYY-MM-DD)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, **READ_ERRORS, **errors(400)})
+    @extend_schema(
+        parameters=STATS_PARAMETERS,
+        responses={200: PlayerRecordSerializer, **READ_ERRORS, **errors(400)},
+    )
     def get(self, request: Request, pk: int) -> Response:
         player = self.player(request, pk)
         period = period_of(request.query_params, timezone.localdate())

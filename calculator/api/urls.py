@@ -58,5 +58,6 @@ urlpatterns = [
     path("groups/", groups.GroupListView.as_view(), name="groups"),
     path("groups/<id:pk>/", groups.GroupDetailView.as_view(), name="group"),
     path("groups/<id:pk>/standings/", groups.GroupStandingsView.as_view(), name="group-standings"),
+    path("groups/<id:pk>/paid-out/", groups.GroupPaidOutView.as_view(), name="group-paid-out"),
     path("share/<str:token>/", exports.ShareView.as_view(), name="share"),
 ]

@@ -2,8 +2,8 @@
 
 A sitting counts for a group when every seat in play is one of its people. Over a period (month,
 season, year or all time) and a game, ``group_standings`` gives each person's sittings, hands,
-wins, self-draws, deal-ins, what they paid under 包 (R10), biggest hand per game and total; the
-titles; and what each two people paid each other. ``group_unpaid`` settles the sittings not paid
+wins, self-draws, dealer wins, deal-ins, what they paid under 包 (R10), penalties paid, biggest
+hand per game and total, split into what the hands and what the adjustments moved; the titles; and what each two people paid each other. ``group_unpaid`` settles the sittings not paid
 out yet as one. Everything is read from the kept totals, a fixed number of queries whatever the
 length of the history; ``group_board`` reads a page's parts once.
 """
@@ -223,7 +223,15 @@ def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | Non
     return sittings.filter(_period_q(period, game))
 
 
-GROUP_COUNTS = ("hands", "wins", "self_draws", "deal_ins", "bao_payments")
+GROUP_COUNTS = (
+    "hands",
+    "wins",
+    "self_draws",
+    "dealer_wins",
+    "deal_ins",
+    "bao_payments",
+    "penalties",
+)
 
 
 def _group_row(pk: int, name: str) -> dict[str, Any]:
@@ -232,6 +240,7 @@ def _group_row(pk: int, name: str) -> dict[str, Any]:
         "name": name,
         "sittings": 0,
         "balance": ZERO,
+        "adjusted": ZERO,
         **dict.fromkeys(GROUP_COUNTS, 0),
         "paid_under_bao": ZERO,
         "biggest": [],
@@ -257,8 +266,8 @@ def _period_sittings(sittings: QuerySet[Session]) -> dict[int, dict[str, Any]]:
 
 def _kept_rows(sittings: Iterable[int]) -> list[tuple]:
     """The kept ``SeatTotals`` of ``sittings`` as plain rows (one query, no GROUP BY to plan: a
-    group of 100 sittings reads 400 short rows): player, sitting, balance, paid under 包, the
-    biggest hand and its round, then ``GROUP_COUNTS``."""
+    group of 100 sittings reads 400 short rows): player, sitting, balance, what adjustments moved
+    of it, paid under 包, the biggest hand and its round, then ``GROUP_COUNTS``."""
     return list(
         SeatTotals.objects.filter(session_id__in=list(sittings))
         .order_by()
@@ -266,6 +275,7 @@ def _kept_rows(sittings: Iterable[int]) -> list[tuple]:
             "player_id",
             "session_id",
             "balance",
+            "adjusted",
             "paid_under_bao",
             "biggest",
             "biggest_round",
@@ -348,7 +358,7 @@ def _group_rows(
     row for each player who sat at one of them (no names: for the titles alone)."""
     rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
     best: dict[tuple[int, str], dict[str, Any]] = {}
-    for player, session, balance, bao, biggest, biggest_round, *counts in kept:
+    for player, session, balance, adjusted, bao, biggest, biggest_round, *counts in kept:
         if session not in sittings:
             continue
         row = rows.get(player)
@@ -358,6 +368,9 @@ def _group_rows(
             row = rows[player] = _group_row(player, "")
         row["sittings"] += 1
         row["balance"] += balance
+        # Adjustments (penalties, side payments, chip corrections) are in the balance, and
+        # counted apart from the hands, as a player's record counts them.
+        row["adjusted"] += adjusted
         row["paid_under_bao"] += bao
         for field, value in zip(GROUP_COUNTS, counts, strict=True):
             row[field] += value
@@ -450,9 +463,10 @@ def group_standings(
     reading: GroupReading | None = None,
 ) -> dict[str, Any]:
     """The group's standings over the sittings of ``period`` (and of one ``game``, or of all):
-    per player the sittings, hands, wins, self-draws, deal-ins, what they paid under 包, their
-    biggest hand of each game (linked to its round when ``user`` may open that sitting) and
-    their total won or lost, biggest total first; the titles; and, for each pair of players who
+    per player the sittings, hands, wins, self-draws, dealer wins, deal-ins, what they paid under
+    包, penalties paid, their biggest hand of each game (linked to its round when ``user`` may open that sitting) and
+    their total won or lost (and of it what the hands and what adjustments moved), biggest total
+    first; the titles; and, for each pair of players who
     sat together, what each paid the other. Read from the kept totals: a fixed number of
     queries whatever the length of the history. ``players``: the group's, and ``reading``:
     ``group_reading`` of them, if already read."""
@@ -495,6 +509,8 @@ def group_standings(
         rows.values(), key=lambda row: (-row["balance"], -row["sittings"], order[row["id"]])
     )
     for row in table:
+        row["from_hands"] = money_str(row["balance"] - row["adjusted"])
+        row["adjusted"] = money_str(row["adjusted"])
         row["balance"] = money_str(row["balance"])
         row["paid_under_bao"] = money_str(row["paid_under_bao"])
     paid = _pair_sums(sittings)

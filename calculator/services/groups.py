@@ -7,6 +7,9 @@ ones the settle-up they saw was made of). Its standings are read by ``selectors.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -136,27 +139,51 @@ def group_delete(*, group: Group, user: AbstractBaseUser | None) -> None:
     group.delete()
 
 
+@dataclass(frozen=True)
+class GroupPaidOut:
+    """What marking a group's sittings paid out did: ``marked``, the ids of the sittings it
+    marked (the user's own), oldest first; ``not_yours``, those it left alone because another
+    account opened them (only their owner marks them), each ``{"id", "name", "owner"}``."""
+
+    marked: list[int]
+    not_yours: list[dict[str, Any]]
+
+
 @transaction.atomic
-def group_paid_out(*, group: Group, user: AbstractBaseUser | None, sittings: object) -> int:
-    """Mark paid out the sittings ``sittings`` (their ids: the ones the settle-up the user saw
-    was made of) that are still not paid out, belong to the group and are the user's; how many
-    were marked. Owner of the group only."""
+def group_paid_out(
+    *, group: Group, user: AbstractBaseUser | None, sittings: object = None
+) -> GroupPaidOut:
+    """Mark paid out the group's sittings not paid out yet: those of ``sittings`` (their ids:
+    the ones the settle-up the user saw was made of; an id of no such sitting is passed over),
+    or every one when ``sittings`` is None. Only the user's own sittings are marked; the others
+    are named and left alone. Owner of the group only."""
     _group_owner_only(group, user, "標記已結清", "mark its sittings paid out")
-    if not isinstance(sittings, list) or any(
-        isinstance(pk, bool) or not isinstance(pk, int) for pk in sittings
+    if sittings is not None and (
+        not isinstance(sittings, list)
+        or any(isinstance(pk, bool) or not isinstance(pk, int) for pk in sittings)
     ):
         raise invalid(
             "sittings 必須是要標記已結清的場的 id（整數）列表。",
             "sittings must be a list of the ids (whole numbers) of the sittings to mark paid out.",
         )
     assert user is not None
-    marked = (
-        group_sittings(group)
-        .filter(pk__in=[pk for pk in sittings if _an_id(pk)], owner=user, paid_out_at__isnull=True)
-        .order_by()
+    unpaid = group_sittings(group).filter(paid_out_at__isnull=True)
+    if sittings is not None:
+        unpaid = unpaid.filter(pk__in=[pk for pk in sittings if _an_id(pk)])
+    # Locked: a second request at once waits, then finds them marked.
+    rows = list(
+        Session.objects.select_for_update(of=("self",))
+        .filter(pk__in=unpaid.values("pk"))
+        .order_by("created_at", "id")
+        .values_list("pk", "name", "owner_id", "owner__username")
     )
-    pks = list(marked.values_list("pk", flat=True))
-    Session.objects.filter(pk__in=pks).update(
+    marked = [pk for pk, _name, owner, _username in rows if owner == user.pk]
+    Session.objects.filter(pk__in=marked).update(
         paid_out_at=timezone.now(), paid_out_by=user, version=F("version") + 1
     )
-    return len(pks)
+    not_yours = [
+        {"id": pk, "name": name, "owner": username}
+        for pk, name, owner, username in rows
+        if owner != user.pk
+    ]
+    return GroupPaidOut(marked=marked, not_yours=not_yours)

@@ -1,6 +1,6 @@
 """The roster: the people a user plays with, across sittings (model ``Player``).
 
-The roster's owner renames a person (every sitting they played shows the new name), merges two
+The roster's owner adds a person before their first sitting, renames a person (every sitting they played shows the new name), merges two
 entries that are one person (refused for two who sat at one table), and links a person to an
 account, which may then see them and their sittings read-only, or takes the link away. Who sits
 at a new sitting is ``sittings.seated_people``.
@@ -14,9 +14,14 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from calculator.errors import CalculatorError, invalid, not_found
-from calculator.models import Group, Player, SeatTotals, Session
+from calculator.models import Group, Player, SeatTotals, Session, roster_key
+from calculator.numbers import shown
 from calculator.selectors.sittings import SEAT_FIELDS
-from calculator.services.limits import owned_by
+from calculator.services.limits import limit_reached, owned_by
+
+# At most this many people on a roster for the owner to add by hand (a sitting's people are
+# bounded by the caps on sittings).
+ROSTER_MAX = 1000
 
 
 def seated_in(player: Player | int) -> Q:
@@ -43,6 +48,41 @@ def _checked_name(name: object) -> str:
     if not cleaned or len(cleaned) > 40:
         raise invalid("名字必須是 1 到 40 個字。", "A name must be 1 to 40 characters.")
     return cleaned
+
+
+@transaction.atomic
+def player_add(*, owner: AbstractBaseUser, name: object, distinct: object = False) -> Player:
+    """A new person on ``owner``'s roster named ``name`` (1–40 once the spaces around it are
+    dropped), before their first sitting. A name the roster has already (``roster_key``: "Ann"
+    is " ann") is the person who is there, so it is refused, naming them, unless ``distinct`` is
+    true: a different person of the same name, as the new-sitting form's "a different 小李"."""
+    if not isinstance(distinct, bool):
+        raise invalid(
+            f"distinct 必須是 true 或 false，收到 {shown(distinct)}。",
+            f"distinct must be true or false, got {shown(distinct)}.",
+        )
+    cleaned = _checked_name(name)
+    # The owner's row, locked: two adds at once take turns, so neither misses the other's name.
+    list(get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+    roster = Player.objects.filter(owner=owner)
+    if not distinct:
+        key = roster_key(cleaned)
+        named = roster.filter(name__iexact=cleaned).order_by("pk")
+        same = next((person for person in named if roster_key(person.name) == key), None)
+        if same is not None:
+            raise invalid(
+                f"name：你的花名冊上已經有“{same.name}”了。是同一個人就不用再加；是同名的另一個人，"
+                f"請同時送 distinct: true。",
+                f"name: your roster has {same.name!r} already (player {same.pk}). The same "
+                f"person needs no adding; for a different person of that name, send "
+                f"distinct: true as well.",
+            )
+    if roster.count() >= ROSTER_MAX:
+        raise limit_reached(
+            f"一個花名冊最多 {ROSTER_MAX} 個人。",
+            f"A roster holds at most {ROSTER_MAX} people.",
+        )
+    return Player.objects.create(owner=owner, name=cleaned)
 
 
 @transaction.atomic

@@ -407,6 +407,14 @@ def person_label(entry: Mapping[str, Any]) -> str:
     }
 
 
+class PlayerAddForm(forms.Form):
+    """A person added to the roster before their first sitting; ``distinct`` is asked only when
+    the roster has the name already."""
+
+    name = forms.CharField(label=_("名字"), max_length=40)
+    distinct = forms.BooleanField(label=_("同名的另一个人（新加到名单）"), required=False)
+
+
 class PlayerRenameForm(forms.Form):
     name = forms.CharField(label=_("新名字"), max_length=40)
 

@@ -207,6 +207,10 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
             if period.following
             else None
         ),
+        # The split of each total into hands and adjustments, where anyone has an adjustment.
+        "adjusted_shown": any(
+            row["adjusted"] != "0" or row["penalties"] for row in answer["standings"]
+        ),
         "game": game_code,
         "games": [{"code": code, "label": short_game_name(code)} for code in GAMES],
         "problem": problem,
@@ -350,8 +354,8 @@ def group_paid_out(request: HttpRequest, pk: int) -> HttpResponse:
     group = owned_group(request, pk)
     listed = request.POST.get("sittings", "")
     ids = [pk for pk in map(id_of, listed.split(",")) if pk is not None]
-    marked = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
-    messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": marked})
+    done = calculator.services.groups.group_paid_out(group=group, user=request.user, sittings=ids)
+    messages.success(request, _("已把%(n)s场标记为已结清。") % {"n": len(done.marked)})
     return redirect("web:group", pk=group.pk)
 
 

@@ -1,5 +1,6 @@
-"""The roster pages: the people a user plays with, each with the sittings they played; rename,
-merge two entries that are one person (asks first) and link one to an account."""
+"""The roster pages: the people a user plays with, each with the sittings they played; add a
+person before their first sitting, rename, merge two entries that are one person (asks first)
+and link one to an account."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from calculator.selectors.roster import (
 )
 from calculator.web.charts import balance_chart
 from calculator.web.common import short_game_name, sittings_listed
-from calculator.web.forms import PlayerLinkForm, PlayerRenameForm
+from calculator.web.forms import PlayerAddForm, PlayerLinkForm, PlayerRenameForm
 from calculator.web.groups import player_groups
 from calculator.web.once import any_post, confirmed, written_once
 from calculator.web.templatetags.tiles import pick
@@ -49,6 +50,13 @@ def player_of(request: HttpRequest, pk: int) -> Player:
 @require_safe
 @login_required
 def player_list(request: HttpRequest) -> HttpResponse:
+    return players_page(request)
+
+
+def players_page(
+    request: HttpRequest, form: PlayerAddForm | None = None, *, same_name: bool = False
+) -> HttpResponse:
+    """The roster with the form to add a person (shown again with its errors: 400)."""
     entries = roster(request.user)
     return render(
         request,
@@ -56,8 +64,44 @@ def player_list(request: HttpRequest) -> HttpResponse:
         {
             "roster": [entry for entry in entries if entry["yours"]],
             "linked": [entry for entry in entries if not entry["yours"]],
+            "add_form": form or PlayerAddForm(),
+            # The roster has the name: the form asks whether it is another person of it.
+            "asking_distinct": same_name or bool(form is not None and form["distinct"].value()),
         },
+        status=400 if form is not None else 200,
     )
+
+
+@written_once(write=any_post)
+@require_POST
+@login_required
+def player_add(request: HttpRequest) -> HttpResponse:
+    """A person put on the roster before their first sitting: a name the roster has is asked
+    about (the same person needs no adding; "a different 小李" is ticked)."""
+    form = PlayerAddForm(request.POST)
+    if not form.is_valid():
+        return players_page(request, form)
+    try:
+        player = calculator.services.roster.player_add(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            distinct=form.cleaned_data["distinct"],
+        )
+    except CalculatorError as problem:
+        if problem.code != "E_INVALID":  # a full roster (E_LIMIT): the service's words
+            form.add_error(None, pick(problem.as_dict()["error"], "message"))
+            return players_page(request, form)
+        # The form has checked the name's length, so the service refused it as the roster's.
+        form.add_error(
+            "name",
+            _(
+                "名单上已经有“%(name)s”了。是同一个人就不用再加；是同名的另一个人，请勾选下面这一项。"
+            )
+            % {"name": form.cleaned_data["name"]},
+        )
+        return players_page(request, form, same_name=True)
+    messages.success(request, _("已把“%(name)s”加到名单。") % {"name": player.name})
+    return redirect("web:player", player=player.pk)
 
 
 def detail_context(request: HttpRequest, player: Player, **forms: Any) -> dict[str, Any]:

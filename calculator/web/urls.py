@@ -75,6 +75,7 @@ urlpatterns = [
     path("sessions/<id:pk>/export.json", exports.export_json, name="export_json"),
     path("sessions/<id:pk>/export.csv", exports.export_csv, name="export_csv"),
     path("players/", roster.player_list, name="players"),
+    path("players/new/", roster.player_add, name="player_add"),
     path("players/<id:player>/", roster.player_detail, name="player"),
     path("players/<id:player>/rename/", roster.player_rename, name="player_rename"),
     path("players/<id:player>/merge/", roster.player_merge, name="player_merge"),

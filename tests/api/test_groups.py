@@ -210,3 +210,157 @@ def test_a_retried_create_makes_one_group(api, sitting):
     other = api.post("/api/groups/", {"name": "别的", "players": people}, format="json",
                      headers=headers)  # fmt: skip
     assert other.status_code == 422 and other.json()["error"]["code"] == "E_IDEMPOTENCY"
+
+
+# --- marking the group's sittings paid out in one call ---------------------------------------
+
+
+def paid_out(client, group_id: int, body: object = None, **headers: str):
+    return client.post(f"/api/groups/{group_id}/paid-out/", body, format="json", headers=headers)
+
+
+@pytest.fixture
+def second(owner, sitting):
+    """A second sitting of the same four people, and one with somebody else (not the group's)."""
+    factories.make_sitting(owner, name="外人", players=["a", "b", "c", "x"], rounds=[plain("S")])
+    return factories.make_sitting(owner, name="週日", players="abcd", rounds=[plain("S")])
+
+
+def test_the_groups_unpaid_sittings_are_marked_in_one_call(api, sitting, second, group_id):
+    assert api.get(f"/api/groups/{group_id}/standings/").json()["unpaid"]["sittings"] == [
+        sitting.pk, second.pk
+    ]  # fmt: skip
+    answer = paid_out(api, group_id)
+    assert answer.status_code == 200, answer.json()
+    body = answer.json()
+    assert body == {
+        "group": group_id,
+        "marked": [sitting.pk, second.pk],
+        "not_yours": [],
+        "unpaid": {"sittings": [], "balances": [], "transfers": []},
+    }
+    marked = Session.objects.filter(paid_out_at__isnull=False)
+    assert sorted(marked.values_list("pk", flat=True)) == sorted([sitting.pk, second.pk])
+    assert {session.paid_out_by.username for session in marked} == {"owner"}
+    assert Session.objects.get(name="外人").paid_out_at is None  # not the group's
+    # Nothing left: a second call marks nothing.
+    assert paid_out(api, group_id).json()["marked"] == []
+
+
+def test_only_the_sittings_sent_are_marked(api, sitting, second, group_id):
+    outsider = Session.objects.get(name="外人").pk
+    answer = paid_out(api, group_id, {"sittings": [second.pk, outsider, 999999]})
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["marked"] == [second.pk]
+    assert answer.json()["unpaid"]["sittings"] == [sitting.pk]
+    assert Session.objects.get(pk=sitting.pk).paid_out_at is None
+    assert Session.objects.get(pk=outsider).paid_out_at is None
+
+
+def test_a_sitting_another_account_opened_is_named_and_left_alone(api, sitting, group_id):
+    """A sitting of the group's people that another account opened (its seats the group's
+    people): only its owner marks it, so it is named and left as it was."""
+    theirs = factories.make_sitting(factories.make_user("laowang"), name="老王的")
+    Session.objects.filter(pk=theirs.pk).update(
+        east=sitting.east, south=sitting.south, west=sitting.west, north=sitting.north
+    )
+    answer = paid_out(api, group_id)
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["marked"] == [sitting.pk]
+    assert answer.json()["not_yours"] == [{"id": theirs.pk, "name": "老王的", "owner": "laowang"}]
+    assert Session.objects.get(pk=theirs.pk).paid_out_at is None
+
+
+def test_a_group_paid_out_is_the_owners_and_hidden_from_strangers(
+    api, sitting, group_id, friend, client_for
+):
+    api.patch(f"/api/groups/{group_id}/", {"members": ["friend"]}, format="json")
+    _, member = friend
+    factories.api_error(paid_out(member, group_id), 403, "E_FORBIDDEN")
+    stranger = client_for(get_user_model().objects.create_user("x", password="pw-x-12345"))
+    factories.api_error(paid_out(stranger, group_id), 404, "E_NOT_FOUND")
+    factories.api_error(paid_out(api, group_id + 1000), 404, "E_NOT_FOUND")
+    assert paid_out(client_for(), group_id).status_code in (401, 403)
+    assert not Session.objects.filter(paid_out_at__isnull=False).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"sittings": "1,2"}, "sittings"),
+        ({"sittings": [1.5]}, "sittings"),
+        ({"sittings": [True]}, "sittings"),
+        ({"sittings": None}, "sittings"),
+        ({"sittings": [{"id": 1}]}, "sittings"),
+        ({"groups": [1]}, "groups"),
+        ([], "JSON object"),
+    ],
+)
+def test_a_bad_paid_out_body_is_400_naming_the_field(api, sitting, group_id, body, field):
+    error = factories.api_error(paid_out(api, group_id, body), 400, "E_INVALID")
+    assert field in error["message_en"]
+    assert not Session.objects.filter(paid_out_at__isnull=False).exists()
+
+
+def test_a_retried_paid_out_answers_the_first_and_another_body_is_422(
+    api, sitting, second, group_id
+):
+    first = paid_out(api, group_id, {"sittings": [sitting.pk]}, **{"Idempotency-Key": "paid-1"})
+    again = paid_out(api, group_id, {"sittings": [sitting.pk]}, **{"Idempotency-Key": "paid-1"})
+    assert first.status_code == again.status_code == 200
+    assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
+    assert first.json()["marked"] == [sitting.pk]
+    other = paid_out(api, group_id, {"sittings": [second.pk]}, **{"Idempotency-Key": "paid-1"})
+    factories.api_error(other, 422, "E_IDEMPOTENCY")
+    assert Session.objects.get(pk=second.pk).paid_out_at is None
+
+
+# --- dealer wins and the split of each total, worked out by hand ------------------------------
+
+
+def test_standings_of_two_sittings_worked_out_by_hand(api, owner):
+    """Sitting one, a b c d at E S W N, base silver 1 (R8, R9): a (E, dealing) wins F 3, each
+    pays 8 + 3: a +33, b c d −11. b (S) wins F 3 with a dealing on a streak of 1 (base 12, bonus
+    3): a pays 12 + 3 + 3 = 18, c and d 4 + 3 = 7: b +32. c pays a penalty of 2 to each other
+    player. Sitting two, b a c d at E S W N: a (S) wins F 3, b dealing pays 11, c and d 7 each;
+    d pays b a side payment of 5.
+
+    a: hands 33 − 18 + 25 = 40, adjustments +2, total 42; b: 21 − 11 = 10, +2 + 5 = 7, 17;
+    c: −18 − 7 = −25, −6, −31; d: −18 − 7 = −25, +2 − 5 = −3, −28."""
+    people = "abcd"
+    one = factories.make_sitting(owner, name="一", players=people,
+                                 rounds=[plain("E"), plain("S")])  # fmt: skip
+    factories.record_rounds(
+        one,
+        {"result": "adjustment", "kind": "penalty", "from": "W", "amount": "2", "reason": "詐胡"},
+        user=owner,
+    )
+    two = factories.make_sitting(owner, name="二", players="bacd", rounds=[plain("S")])
+    factories.record_rounds(
+        two,
+        {"result": "adjustment", "kind": "side_payment", "from": "N", "to": "E", "amount": "5",
+         "reason": "買馬"},
+        user=owner,
+    )  # fmt: skip
+    ids = [person.pk for person in one.seat_players().values()]
+    group = api.post("/api/groups/", {"name": "四人", "players": ids}, format="json").json()
+    body = api.get(f"/api/groups/{group['id']}/standings/").json()
+    assert body["sittings"] == 2
+    table = [
+        (row["name"], row["balance"], row["from_hands"], row["adjusted"], row["penalties"],
+         row["wins"], row["dealer_wins"], row["self_draws"], row["hands"], row["sittings"])
+        for row in body["standings"]
+    ]  # fmt: skip
+    assert table == [
+        ("a", "42", "40", "2", 0, 2, 1, 2, 3, 2),
+        ("b", "17", "10", "7", 0, 1, 0, 1, 3, 2),
+        ("d", "-28", "-25", "-3", 0, 0, 0, 0, 3, 2),
+        ("c", "-31", "-25", "-6", 1, 0, 0, 0, 3, 2),
+    ]
+    # The same words as the player's statistics, person by person.
+    for row in body["standings"]:
+        stats = api.get(f"/api/players/{row['id']}/stats/").json()
+        for field in ("balance", "from_hands", "adjusted", "penalties", "dealer_wins", "wins"):
+            assert row[field] == stats[field], (row["name"], field)
+    schema = api.get("/api/schema/?format=json").json()["components"]["schemas"]
+    assert set(schema["GroupStanding"]["properties"]) == set(body["standings"][0])

@@ -132,6 +132,11 @@ CASES: dict[tuple[str, str], Case] = {
             for sitting in (world.sitting, world.other)
         ],
     ),
+    ("api:players", "POST"): Case(
+        path=lambda world: "/api/players/",
+        body=lambda world: {"name": "小李"},
+        other_body=lambda world: {"name": "老张"},
+    ),
     ("api:player", "PATCH"): Case(
         path=lambda world: f"/api/players/{world.player('阿东')}/",
         body=lambda world: {"name": "东东"},
@@ -174,6 +179,14 @@ CASES: dict[tuple[str, str], Case] = {
         path=lambda world: f"/api/groups/{world.group.pk}/",
         body=lambda world: {"name": "老朋友"},
         other_body=lambda world: {"name": "新朋友"},
+    ),
+    ("api:group-paid-out", "POST"): Case(
+        path=lambda world: f"/api/groups/{Group.objects.get(name='整桌').pk}/paid-out/",
+        other_body=lambda world: {"sittings": [world.other.pk]},
+        setup=lambda world: group_create(
+            owner=world.owner, name="整桌",
+            players=[person.pk for person in world.sitting.seat_players().values()],
+        ),
     ),
     ("api:group", "DELETE"): Case(
         path=lambda world: f"/api/groups/{world.group.pk}/",

@@ -15,6 +15,7 @@ from calculator.services.groups import group_create
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
 from tests.browser.conftest import check_phone, log_in
+from tests.browser.test_accessibility import violations
 from tests.calculator.hands import DRAW, paofeng, plain
 
 pytestmark = pytest.mark.browser
@@ -71,3 +72,38 @@ def test_the_group_page_fits_a_phone_in_english_and_traditional(phone, live_serv
     check_phone(page, f"group-04-{language}")
     page.goto(f"{live_server.url}/groups/")
     check_phone(page, f"group-05-list-{language}")
+
+
+def test_the_standings_split_each_total_on_a_phone(phone, live_server) -> None:
+    """A penalty in the month: the table shows each total split into hands and adjustments,
+    the penalties paid and the dealer wins, and still scrolls inside its own frame."""
+    owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    sitting = session_create(owner=owner, name="这周六", players=PLAYERS, base_silver="1")
+    round_record(session=sitting, entry=plain("E"), user=owner)
+    round_record(session=sitting, entry=plain("S"), user=owner)
+    round_record(
+        session=sitting,
+        entry={"result": "adjustment", "kind": "penalty", "from": "W", "amount": "2",
+               "reason": "诈胡"},
+        user=owner,
+    )  # fmt: skip
+    group = group_create(
+        owner=owner, name="周六牌友", players=[p.pk for p in sitting.seat_players().values()]
+    )
+    page = log_in(phone(), live_server, owner)
+    page.goto(f"{live_server.url}/groups/{group.pk}/")
+    west = page.locator(f"tr[data-player='{sitting.west_id}']")
+    # 阿西: −11 and −7 from the hands, −6 for the penalty (R8, R9).
+    expect(west.locator("[data-from-hands]")).to_have_text("-18")
+    expect(west.locator("[data-adjusted]")).to_have_text("-6")
+    expect(west.locator("[data-balance]")).to_have_text("-24")
+    expect(west.locator("[data-penalties]")).to_have_text("1")
+    east = page.locator(f"tr[data-player='{sitting.east_id}']")
+    expect(east.locator("[data-dealer-wins]")).to_have_text("1")
+    check_phone(page, "group-06-split")
+    assert violations(page) == []  # axe: the wider table and its headers
+    # The columns past the phone's width are a swipe away inside the table's own frame.
+    frame = page.locator("[data-standings] .table-wrap").first
+    frame.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+    expect(east.locator("[data-dealer-wins]")).to_be_in_viewport()
+    check_phone(page, "group-07-split-swiped")

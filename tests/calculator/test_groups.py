@@ -448,7 +448,7 @@ def test_the_settle_up_sums_the_sittings_not_paid_out(owner, table):
     session_paid_out(session=sittings["red"], user=owner, paid=False)
     assert group_unpaid(group)["sittings"] == unpaid["sittings"]
     marked = group_paid_out(group=group, user=owner, sittings=unpaid["sittings"])
-    assert marked == 3
+    assert (marked.marked, marked.not_yours) == (unpaid["sittings"], [])
     assert group_unpaid(group) == {"sittings": [], "balances": [], "transfers": []}
     sittings["other"].refresh_from_db()
     assert sittings["other"].paid_out_at is None  # not the group's

@@ -241,3 +241,45 @@ def test_strangers_members_and_linked_accounts(played, group, owner):
 
 def test_the_nav_links_to_groups(owner_client):
     assert 'href="/groups/"' in owner_client.get("/sessions/").content.decode()
+
+
+def test_the_standings_show_dealer_wins_and_the_split_of_each_total(owner, owner_client, group):
+    """阿东 won twice dealing (plain and 跑風 as East). Without an adjustment the table has no
+    split; after 阿西 pays a penalty of 2 to each other player it has: 阿西's total less 6 than
+    the hands brought, each other's 2 more."""
+
+    def rows(page) -> dict[str, str]:
+        html = page.content.decode()
+        return dict(re.findall(r'<tr data-player="(\d+)">(.*?)</tr>', html, re.S))
+
+    sitting = Session.objects.get()
+    before = owner_client.get(f"/groups/{group.pk}/")
+    assert "data-from-hands" not in before.content.decode()
+    east = rows(before)[str(sitting.east_id)]
+    assert re.search(r"data-dealer-wins>([^<]+)<", east)[1] == "2"
+    assert "庄家胡" in text_of(before)
+    west_hands = sitting.balance_w
+    round_record(
+        session=sitting,
+        entry={"result": "adjustment", "kind": "penalty", "from": "W", "amount": "2",
+               "reason": "诈胡"},
+        user=owner,
+    )  # fmt: skip
+    after = owner_client.get(f"/groups/{group.pk}/")
+    west = rows(after)[str(sitting.west_id)]
+    assert Decimal(re.search(r"data-from-hands>([^<]+)<", west)[1]) == west_hands
+    assert Decimal(re.search(r"data-adjusted>([^<]+)<", west)[1]) == Decimal(-6)
+    assert Decimal(re.search(r"data-balance>([^<]+)<", west)[1]) == west_hands - 6
+    assert re.search(r"data-penalties>([^<]+)<", west)[1] == "1"
+    east = rows(after)[str(sitting.east_id)]
+    assert Decimal(re.search(r"data-adjusted>([^<]+)<", east)[1]) == Decimal(2)
+    words = text_of(after)
+    assert "其中打牌" in words and "其中调整" in words and "被罚次数" in words
+    for language, said in (
+        ("zh-hant", ["其中打牌", "其中調整", "被罰次數", "莊家胡"]),
+        ("en", ["of which hands", "of which adjustments", "Penalties paid", "Dealer wins"]),
+    ):
+        owner_client.cookies["django_language"] = language
+        page = text_of(owner_client.get(f"/groups/{group.pk}/"))
+        for word in said:
+            assert word in page, (language, word)

@@ -168,3 +168,67 @@ def test_a_new_sitting_of_the_same_table_seats_the_same_people_not_only_the_name
     assert moved.status_code == 302, text_of(moved)
     made = Session.objects.exclude(pk__in=before).get()
     assert made.east_id == sitting.south_id
+
+
+def once(response) -> str:
+    return re.search(r'name="once" value="([^"]+)"', response.content.decode())[1]
+
+
+def test_a_person_is_added_before_their_first_sitting(owner_client, owner):
+    page = owner_client.get("/players/")
+    assert "加一个人" in text_of(page) and "data-player-add" in page.content.decode()
+    assert 'name="distinct"' not in page.content.decode()  # asked only for a name it has
+    done = owner_client.post("/players/new/", {"name": " 小李 ", "once": once(page)})
+    person = Player.objects.get(owner=owner)
+    assert person.name == "小李"
+    assert done.status_code == 302 and done["Location"] == f"/players/{person.pk}/"
+    assert "已把“小李”加到名单。" in text_of(owner_client.get(done["Location"]))
+    # The same form sent again adds nobody.
+    again = owner_client.post("/players/new/", {"name": " 小李 ", "once": once(page)})
+    assert again.status_code == 302 and Player.objects.count() == 1
+    assert "小李" in text_of(owner_client.get("/players/"))
+    # A new sitting of that name seats them.
+    assert new_sitting(owner_client, player_E="小李").status_code == 302
+    assert Session.objects.get().east_id == person.pk
+
+
+def test_a_name_on_the_roster_is_asked_about(owner_client, owner, sitting):
+    page = owner_client.get("/players/")
+    asked = owner_client.post("/players/new/", {"name": "阿东", "once": once(page)})
+    assert asked.status_code == 400
+    assert "名单上已经有“阿东”了" in text_of(asked)
+    assert 'name="distinct"' in asked.content.decode()
+    assert "同名的另一个人" in text_of(asked)
+    assert Player.objects.filter(name="阿东").count() == 1
+    # The key was not spent: the same form, ticked, adds the other 阿东.
+    ticked = owner_client.post(
+        "/players/new/", {"name": "阿东", "distinct": "on", "once": once(page)}
+    )
+    assert ticked.status_code == 302
+    assert Player.objects.filter(owner=owner, name="阿东").count() == 2
+    assert "阿东 (2)" in text_of(owner_client.get("/players/"))
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41])
+def test_a_bad_name_is_said_and_nothing_added(owner_client, owner, name):
+    refused = owner_client.post("/players/new/", {"name": name})
+    assert refused.status_code == 400
+    assert 'role="alert"' in refused.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "asked"),
+    [
+        ("zh-hans", ["加一个人", "加到名单"], "名单上已经有“阿东”了"),
+        ("zh-hant", ["加一個人", "加到名單"], "名單上已經有“阿东”了"),
+        # On an English page the name is marked as Chinese (its own element).
+        ("en", ["Add a person", "Add to the roster"], "The roster has “ 阿东 ” already"),
+    ],
+)
+def test_the_add_form_in_three_languages(owner_client, sitting, language, words, asked):
+    owner_client.cookies["django_language"] = language
+    page = text_of(owner_client.get("/players/"))
+    for word in words:
+        assert word in page
+    assert asked in text_of(owner_client.post("/players/new/", {"name": "阿东"}))
