@@ -33,8 +33,8 @@ from calculator.models import (
     new_share_token,
     roster_key,
 )
-from calculator.money import parse_money, silver_bounds
-from calculator.numbers import an_id, shown
+from calculator.money import silver_bounds
+from calculator.numbers import an_id, shown, written_amount
 from calculator.selectors.sittings import game_of_session
 from calculator.selectors.totals import no_pair_totals
 from calculator.services.history import history_changed, locked
@@ -154,16 +154,20 @@ def session_create(
                 f"The name of seat {seat} must be 1 to 40 characters.",
             )
         player_names.append(cleaned)
-    silver = parse_money(base_silver)
+    # Text is an amount as a person writes one (digits and a point: "1e3" is not 1000); a JSON
+    # number is a number.
+    silver = written_amount(base_silver)
     # The game's engine's own range (within what the ledger stores), so every round of the
     # sitting can be scored: the one the pages' forms keep too.
     _least, most, places = silver_bounds(chosen, stored=True)
     if silver is None or not 0 < silver <= most or silver.normalize().as_tuple().exponent < -places:
-        raise invalid(
+        raise CalculatorError(
+            "E_INVALID",
             f"base_silver 必須是大於 0、不超過 {most} 的金額（最多 {places} 位小數，"
             f"只用 0–9 和小數點），收到 {shown(base_silver)}。",
             f"base_silver must be an amount above 0 and at most {most} with at most "
             f"{places} decimals (digits 0-9 and a point), got {shown(base_silver)}.",
+            field="base_silver",
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset

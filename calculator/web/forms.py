@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -19,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator import usernames
 from calculator.models import roster_key
-from calculator.money import parse_money
 from calculator.numbers import whole_of
 from calculator.web.games import web_game
 from calculator.web.games.base import game_name, set_silver_bounds, silver_field
@@ -381,15 +379,6 @@ class SessionForm(forms.Form):
         initial.update({f"player_{seat}": name for seat, name in start["players"].items() if name})
         initial.update({f"seat_id_{seat}": pk for seat, pk in start.get("player_ids", {}).items()})
         return initial
-
-    def clean_base_silver(self) -> Decimal:
-        """Digits 0-9 only: Django's DecimalField, like Decimal(), would read "5_000" or "５"."""
-        raw = self.data.get(self.add_prefix("base_silver"), "")
-        if parse_money(raw) is None:
-            raise forms.ValidationError(
-                self.fields["base_silver"].error_messages["invalid"], code="invalid"
-            )
-        return self.cleaned_data["base_silver"]
 
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]

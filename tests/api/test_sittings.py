@@ -187,3 +187,30 @@ def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     # The other sitting is untouched.
     assert ledger(other) == other_ledger
     assert [s["id"] for s in api.get("/api/sessions/").json()] == [other.pk]
+
+
+# --- what a new sitting is made of -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("silver", ["1e3", "1E+2", "Infinity", "NaN", "١٢", " 1e1 "])
+def test_a_base_silver_in_text_is_digits_with_a_point_only(api, silver):
+    response = api.post(
+        "/api/sessions/",
+        {"name": "周六", "players": ["阿东", "阿南", "阿西", "阿北"], "base_silver": silver},
+        format="json",
+    )
+    error = api_error(response, 400, "E_INVALID")
+    assert error["field"] == "base_silver"
+    assert "0–9" in error["message"] and "0-9" in error["message_en"]
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(("silver", "kept"), [("2.5", "2.5"), (3, "3"), ("10.", "10")])
+def test_a_base_silver_of_digits_or_a_json_number_is_taken(api, silver, kept):
+    response = api.post(
+        "/api/sessions/",
+        {"name": "周六", "players": ["阿东", "阿南", "阿西", "阿北"], "base_silver": silver},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["base_silver"] == kept
