@@ -255,6 +255,15 @@ def seated_people(
                 f"Seat {seat} names a roster player (player_ids) and a new person (new_players) "
                 f"at once; choose one.",
             )
+    # One name in two seats where neither says who sits there (a roster id, or "a new person of
+    # this name"): one person cannot sit twice, and two people of one name are told apart by
+    # the roster, never by a silent "小李 (2)".
+    unsaid: dict[str, str] = {}
+    for seat, name, pk, new in zip(seats, names, ids, fresh, strict=True):
+        if pk is None and not new:
+            first = unsaid.setdefault(roster_key(name), seat)
+            if first != seat:
+                raise _sat_twice(first, seat, name)
     keys = {roster_key(name) for name in names}
     # An id out of the database's range names nobody (and is never sent to it).
     wanted = Q(pk__in=[pk for pk in ids if pk is not None and an_id(pk)])
@@ -301,15 +310,7 @@ def seated_people(
                     for other, other_name in zip(seats, names, strict=True)
                     if roster_key(other_name) == roster_key(name) and other != seat
                 )
-                raise invalid(
-                    f"{SEAT_WORDS[twice]}家和{SEAT_WORDS[seat]}家都是“{name}”：一個人不能同時坐兩個"
-                    f"位置。如果是同名的兩個人，說明其中一個是新的人（new_players）或選花名冊上的"
-                    f"另一個（player_ids）。",
-                    f"{SEAT_WORDS_EN[twice]} and {SEAT_WORDS_EN[seat]} are both {name!r}: a "
-                    f"person cannot sit twice at one table. If they are two people of the same "
-                    f"name, mark one as new (new_players) or pick another from the roster "
-                    f"(player_ids).",
-                )
+                raise _sat_twice(twice, seat, name)
     pks = [player.pk for player in chosen if player is not None]
     if len(pks) != len(set(pks)):
         raise invalid(
@@ -320,6 +321,21 @@ def seated_people(
         player if player is not None else Player.objects.create(name=name, owner=owner)
         for player, name in zip(chosen, names, strict=True)
     ]
+
+
+def _sat_twice(first: str, second: str, name: str) -> CalculatorError:
+    """E_INVALID on ``players``: seats ``first`` and ``second`` both named ``name``, and nothing
+    says they are two people."""
+    return CalculatorError(
+        "E_INVALID",
+        f"{SEAT_WORDS[first]}家和{SEAT_WORDS[second]}家都是“{name}”：一個人不能同時坐兩個位置。"
+        f"如果是同名的兩個人，說明其中一個是新的人（new_players）或選花名冊上的另一個"
+        f"（player_ids）。",
+        f"{SEAT_WORDS_EN[first]} and {SEAT_WORDS_EN[second]} are both {name!r}: a person "
+        f"cannot sit twice at one table. If they are two people of the same name, mark one as "
+        f"new (new_players) or pick another from the roster (player_ids).",
+        field="players",
+    )
 
 
 def _last_seated(owner: AbstractBaseUser, pks: list[int]) -> dict[int, int]:

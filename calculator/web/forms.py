@@ -22,7 +22,7 @@ from calculator.numbers import whole_of
 from calculator.web.games import web_game
 from calculator.web.games.base import game_name, set_silver_bounds, silver_field
 from calculator.web.number_fields import NumberChoiceField, WholeNumberField, id_field
-from calculator.web.vocabulary import SEATS, page_language
+from calculator.web.vocabulary import SEAT_WINDS, SEATS, page_language
 from scoring.base import HouseRule
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -348,7 +348,36 @@ class SessionForm(forms.Form):
                     f"pick_{seat}",
                     _("请选是名单上的哪一个，或者勾选“同名的另一个人”。"),
                 )
+        self.check_one_name_twice(cleaned)
         return cleaned
+
+    def check_one_name_twice(self, cleaned: Mapping[str, Any]) -> None:
+        """One name typed in two seats, neither saying who (the roster's choice, "a different
+        person of this name", or the person of the sitting this one starts from): one person
+        cannot sit twice; the second seat says so, naming both."""
+        unsaid: dict[str, str] = {}
+        for seat in SEATS[: self.chosen_count]:
+            typed = cleaned.get(f"player_{seat}")
+            if not isinstance(typed, str) or not typed.strip():
+                continue
+            if cleaned.get(f"new_{seat}") or cleaned.get(f"pick_{seat}") is not None:
+                continue
+            if self.same_person(seat) is not None:
+                continue
+            first = unsaid.setdefault(roster_key(typed), seat)
+            if first != seat:
+                self.add_error(
+                    f"player_{seat}",
+                    _(
+                        "%(first)s和%(second)s填的都是“%(name)s”：一个人不能坐两个位置。"
+                        "如果是同名的两个人，在其中一个勾选“同名的另一个人”。"
+                    )
+                    % {
+                        "first": SEAT_WINDS[first],
+                        "second": SEAT_WINDS[seat],
+                        "name": typed.strip(),
+                    },
+                )
 
     def player_ids(self) -> list[int | None]:
         return [
@@ -385,14 +414,16 @@ class SessionForm(forms.Form):
 
 
 def person_label(entry: Mapping[str, Any]) -> str:
-    """A roster person as a choice: "小李 (2)", and the sitting they sat at last."""
+    """A roster person as a choice: "小李 (2)", the sitting they sat at last and in which seat
+    (two people of one name who sat at one table read apart)."""
     last = entry.get("last_sitting")
     if last is None:
         return _("%(name)s · 还没坐过") % {"name": entry["label"]}
-    return _("%(name)s · 上次：%(sitting)s %(date)s") % {
+    return _("%(name)s · 上次：%(sitting)s %(date)s，坐%(seat)s") % {
         "name": entry["label"],
         "sitting": last["name"],
         "date": date_format(localtime(last["date"]), "m-d"),
+        "seat": SEAT_WINDS.get(last.get("seat") or "", ""),
     }
 
 

@@ -168,3 +168,34 @@ def test_a_new_sitting_of_the_same_table_seats_the_same_people_not_only_the_name
     assert moved.status_code == 302, text_of(moved)
     made = Session.objects.exclude(pk__in=before).get()
     assert made.east_id == sitting.south_id
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "南和西填的都是“小李”"),
+        ("zh-hant", "南和西填的都是「小李」"),
+        ("en", "South and West are both “小李”"),
+    ],
+)
+def test_one_name_in_two_seats_is_refused_naming_both(owner_client, owner, language, said):
+    owner_client.cookies["django_language"] = language
+    response = new_sitting(owner_client, player_S="小李", player_W="小李")
+    assert response.status_code == 200
+    # (An English page marks the Chinese name with its lang: the words are compared unspaced.)
+    assert said.replace(" ", "") in text_of(response).replace(" ", "")
+    assert not Session.objects.exists()
+    assert not Player.objects.filter(name="小李").exists()
+
+
+def test_two_people_of_one_name_are_told_apart_in_the_picker(owner_client, owner):
+    # Two 小李 at one table, said so: the second is "a different person of this name".
+    assert new_sitting(owner_client, player_S="小李", player_W="小李", new_W="on").status_code == 302
+    assert Player.objects.filter(owner=owner, name="小李").count() == 2
+    asked = new_sitting(owner_client, player_S="小李")
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    labels = re.findall(r'name="pick_S"[^>]*>\s*([^<]+)</label>', html)
+    assert len(labels) == 2
+    # Not only "小李" and "小李 (2)" of one sitting and one day: the seat each sat in.
+    assert "坐南" in labels[0] and "坐西" in labels[1]
