@@ -145,3 +145,22 @@ def test_the_more_options_are_reachable_with_the_keyboard_open(phone, live_serve
     shown = [options.nth(i).evaluate(IN_VIEW) for i in range(min(3, options.count()))]
     page.screenshot(path=str(SCREENSHOTS / f"entry-more-{game}-keyboard-open.png"))
     assert all(shown), f"options under the keyboard: {shown}"
+
+
+@pytest.mark.parametrize(
+    ("language", "after"), [("zh-hans", "作废后"), ("zh-hant", "作廢後"), ("en", "After the void")]
+)
+def test_the_void_question_on_a_phone(phone, live_server, language, after) -> None:
+    from calculator.services.rounds import round_record
+    from tests.calculator.hands import paofeng, plain
+
+    user = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    session = session_create(owner=user, name="周六牌局", players=["阿东", "阿南", "阿西", "阿北"])
+    for entry in (plain("E"), paofeng("E"), plain("S")):
+        round_record(session=session, entry=entry)
+    page = log_in(phone(), live_server, user, language)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/rounds/1/void/")
+    table = page.locator("[data-void-preview]")
+    expect(table).to_contain_text(after)
+    expect(table.locator("tbody tr")).to_have_count(4)
+    check_phone(page, f"void-question-{language}")
