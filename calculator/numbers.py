@@ -5,6 +5,9 @@ the import that takes a number reads it here.
   number), finite; exact as written, so that "1e1000000" is read as the huge number it is and
   refused by its bound (``fits``), which compares without a context, before anything quantizes
   or writes it out (either would overflow the decimal context or write a million digits).
+- ``written_amount``: an amount as the pages ask for one, the digits 0–9 with an optional
+  decimal point ("20", "2.5"): no sign, no exponent ("1e3" is not 1000), no other script's digits,
+  no "Infinity" or "NaN"; a JSON number is read as ``decimal_of`` reads it.
 - ``whole_of``: a whole number written with the digits 0–9, a JSON integer (never a boolean) or
   text; other scripts' digits ("１２", "١٢", "²"), exponents, "0x10" and "1_000" are not.
 - ``an_id`` / ``id_of``: a row's id, 1 … 2⁶³ − 1 (what a database's key holds).
@@ -14,6 +17,8 @@ the import that takes a number reads it here.
 (Decimal('0.50'), Decimal('2'), Decimal('1E+3'), None, None)
 >>> fits(decimal_of("1e1000000"), Decimal(1), Decimal(10**9), 4), fits(Decimal("0.00001"), 0, 1, 4)
 (False, False)
+>>> written_amount("2.5"), written_amount(" 20 "), written_amount("1e3"), written_amount(3)
+(Decimal('2.5'), Decimal('20'), None, Decimal('3'))
 >>> whole_of("12"), whole_of(12), whole_of("１２"), whole_of(True), whole_of("9" * 30, most=10**9)
 (12, 12, None, None, None)
 >>> id_of("7"), id_of(str(2**63)), id_of(0)
@@ -41,11 +46,14 @@ __all__ = [
     "shown",
     "shown_json",
     "whole_of",
+    "written_amount",
 ]
 
 # A row's id: a positive 64-bit integer.
 ID_MOST = 2**63 - 1
 _WHOLE_TEXT = re.compile(r"[0-9]+")
+# An amount as a person writes one on a page: digits, and a decimal point if any.
+_WRITTEN_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+")
 # Spaces around a number typed into a form are not part of it; other scripts' spaces are.
 _SPACES = " \t\r\n"
 
@@ -69,6 +77,16 @@ def decimal_of(raw: object) -> Decimal | None:
     if not value.is_finite():
         return None
     return value
+
+
+def written_amount(raw: object) -> Decimal | None:
+    """An amount written as the pages ask for one: the digits 0–9 with at most one decimal point
+    (the spaces a phone's keyboard adds around it aside), or None. ``decimal_of`` also takes a
+    sign and an exponent, as JSON writes a number; a person typing "1e3" did not mean 1000. A
+    JSON number (not text) is read as ``decimal_of`` reads it."""
+    if isinstance(raw, str) and not _WRITTEN_AMOUNT.fullmatch(raw.strip(_SPACES)):
+        return None
+    return decimal_of(raw)
 
 
 def fits(amount: Decimal | None, least: Decimal | int, most: Decimal | int, places: int) -> bool:

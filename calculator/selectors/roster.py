@@ -125,6 +125,15 @@ def roster(
                         "id": played[0]["pk"],
                         "name": played[0]["name"],
                         "date": played[0]["created_at"],
+                        # The seat they sat in: two people of one name at one table differ.
+                        "seat": next(
+                            (
+                                seat
+                                for seat, field in ROSTER_SEATS.items()
+                                if played[0][f"{field}_id"] == player.pk
+                            ),
+                            None,
+                        ),
                     }
                     if played
                     else None

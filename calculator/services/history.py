@@ -7,7 +7,8 @@ rescores every round from one on after a correction, a void or an import; ``scor
 one. The running balances after each round are stored on its row, and the sitting's row holds
 the balances, next dealer, streak and newest number (``history_changed``, which also bumps the
 sitting's version and brings the kept totals up to date), so no page adds the rounds up again.
-``locked`` takes the sitting's row lock that every write starts with.
+``locked`` takes the sitting's row lock that every write starts with; ``replayed`` is the walk
+of ``rescore_from`` written nowhere, for what a change would do before it is done.
 """
 
 from __future__ import annotations
@@ -302,6 +303,32 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
     the (corrected) history before it gives (R2.2), with its own rules version (R12). With
     ``name_round`` an engine refusal says which round it is about. Returns the running state it
     stored."""
+    walk = replayed(session, number, name_round=name_round)
+    Payment.objects.filter(round__session=session, round__number__gte=number).delete()
+    _rounds_update(walk.changed)
+    Payment.objects.bulk_create(walk.payments, batch_size=500)
+    running = walk.running
+    history_changed(
+        session, state_fields(running.balances, running.dealer, running.streak, running.last)
+    )
+    return running
+
+
+class Replayed(NamedTuple):
+    """A walk of the rounds from one on, written nowhere yet: the running state after the newest,
+    the payments of the rounds that count, and the rounds whose stored fields changed."""
+
+    running: Running
+    payments: list[Payment]
+    changed: list[Round]
+
+
+def replayed(
+    session: Session, number: int, *, name_round: bool = False, voiding: int | None = None
+) -> Replayed:
+    """The walk ``rescore_from`` stores, without writing anything: rounds ``number``, … scored in
+    order in the dealer context the history before each gives (R2.2). ``voiding``: that round
+    taken as voided, for what a void would do before it is done (``rounds.round_void_preview``)."""
     later: list[Round] = list(
         session.rounds.filter(number__gte=number).select_related("rules_version").order_by("number")
     )
@@ -319,6 +346,8 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
     payments: list[Payment] = []
     changed: list[Round] = []
     for game_round in later:
+        if game_round.number == voiding:
+            game_round.voided = True
         before = [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]
         # A voided round is scored where it stands, so it shows what it would have been worth,
         # but it moves no money and does not pass or keep the deal (R2.2).
@@ -333,12 +362,8 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
         set_balances(game_round, running)
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
-    Payment.objects.filter(round__session=session, round__number__gte=number).delete()
-    _rounds_update(changed)
-    Payment.objects.bulk_create(payments, batch_size=500)
     last = later[-1].number if later else number - 1
-    history_changed(session, state_fields(running, dealer, streak, last))
-    return Running(running, dealer, streak, last)
+    return Replayed(Running(running, dealer, streak, last), payments, changed)
 
 
 def in_round(number: int, problem: CalculatorError) -> CalculatorError:

@@ -8,7 +8,7 @@ dealer context its history gives (``history.score_round``), refuses a form opene
 round (``expected_round``) and answers a replayed ``Idempotency-Key`` with the first answer.
 ``round_correct`` and ``round_void`` change one round and rescore every later one
 (``history.rescore_from``): a voided round moves no money and does not pass or keep the deal
-(R2.2).
+(R2.2); ``round_void_preview`` says what a void would do to each balance, writing nothing.
 """
 
 from __future__ import annotations
@@ -539,6 +539,29 @@ def round_void(*, session: Session, number: int, user: AbstractBaseUser | None =
         )
         rescore_from(session, number)
     return Round.objects.select_related("rules_version").get(pk=game_round.pk)
+
+
+@dataclass(frozen=True)
+class VoidPreview:
+    """What voiding a round would do: each seat's balance now and after the void."""
+
+    before: dict[str, Decimal]
+    after: dict[str, Decimal]
+
+
+def round_void_preview(*, session: Session, number: int) -> VoidPreview:
+    """What ``round_void`` would do to each balance, before it is done; nothing is written.
+
+    The round stops counting, so every later round is scored again in the dealer context the
+    void leaves (R2.2), by the same walk the void stores (``history.replayed``). A round voided
+    already changes nothing. An engine refusal of a later round in its new context is the
+    ``CalculatorError`` the void itself would raise, naming that round."""
+    game_round = _round_of(session, number)
+    before = balances_of(session)
+    if game_round.voided:
+        return VoidPreview(before, dict(before))
+    walk = history.replayed(session, number, name_round=True, voiding=number)
+    return VoidPreview(before, walk.running.balances)
 
 
 def _round_of(session: Session, number: int) -> Round:

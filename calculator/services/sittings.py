@@ -33,8 +33,8 @@ from calculator.models import (
     new_share_token,
     roster_key,
 )
-from calculator.money import parse_money, silver_bounds
-from calculator.numbers import an_id, shown
+from calculator.money import silver_bounds
+from calculator.numbers import an_id, shown, written_amount
 from calculator.selectors.sittings import game_of_session
 from calculator.selectors.totals import no_pair_totals
 from calculator.services.history import history_changed, locked
@@ -154,16 +154,20 @@ def session_create(
                 f"The name of seat {seat} must be 1 to 40 characters.",
             )
         player_names.append(cleaned)
-    silver = parse_money(base_silver)
+    # Text is an amount as a person writes one (digits and a point: "1e3" is not 1000); a JSON
+    # number is a number.
+    silver = written_amount(base_silver)
     # The game's engine's own range (within what the ledger stores), so every round of the
     # sitting can be scored: the one the pages' forms keep too.
     _least, most, places = silver_bounds(chosen, stored=True)
     if silver is None or not 0 < silver <= most or silver.normalize().as_tuple().exponent < -places:
-        raise invalid(
+        raise CalculatorError(
+            "E_INVALID",
             f"base_silver 必須是大於 0、不超過 {most} 的金額（最多 {places} 位小數，"
             f"只用 0–9 和小數點），收到 {shown(base_silver)}。",
             f"base_silver must be an amount above 0 and at most {most} with at most "
             f"{places} decimals (digits 0-9 and a point), got {shown(base_silver)}.",
+            field="base_silver",
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset
@@ -251,6 +255,15 @@ def seated_people(
                 f"Seat {seat} names a roster player (player_ids) and a new person (new_players) "
                 f"at once; choose one.",
             )
+    # One name in two seats where neither says who sits there (a roster id, or "a new person of
+    # this name"): one person cannot sit twice, and two people of one name are told apart by
+    # the roster, never by a silent "小李 (2)".
+    unsaid: dict[str, str] = {}
+    for seat, name, pk, new in zip(seats, names, ids, fresh, strict=True):
+        if pk is None and not new:
+            first = unsaid.setdefault(roster_key(name), seat)
+            if first != seat:
+                raise _sat_twice(first, seat, name)
     keys = {roster_key(name) for name in names}
     # An id out of the database's range names nobody (and is never sent to it).
     wanted = Q(pk__in=[pk for pk in ids if pk is not None and an_id(pk)])
@@ -297,15 +310,7 @@ def seated_people(
                     for other, other_name in zip(seats, names, strict=True)
                     if roster_key(other_name) == roster_key(name) and other != seat
                 )
-                raise invalid(
-                    f"{SEAT_WORDS[twice]}家和{SEAT_WORDS[seat]}家都是“{name}”：一個人不能同時坐兩個"
-                    f"位置。如果是同名的兩個人，說明其中一個是新的人（new_players）或選花名冊上的"
-                    f"另一個（player_ids）。",
-                    f"{SEAT_WORDS_EN[twice]} and {SEAT_WORDS_EN[seat]} are both {name!r}: a "
-                    f"person cannot sit twice at one table. If they are two people of the same "
-                    f"name, mark one as new (new_players) or pick another from the roster "
-                    f"(player_ids).",
-                )
+                raise _sat_twice(twice, seat, name)
     pks = [player.pk for player in chosen if player is not None]
     if len(pks) != len(set(pks)):
         raise invalid(
@@ -316,6 +321,21 @@ def seated_people(
         player if player is not None else Player.objects.create(name=name, owner=owner)
         for player, name in zip(chosen, names, strict=True)
     ]
+
+
+def _sat_twice(first: str, second: str, name: str) -> CalculatorError:
+    """E_INVALID on ``players``: seats ``first`` and ``second`` both named ``name``, and nothing
+    says they are two people."""
+    return CalculatorError(
+        "E_INVALID",
+        f"{SEAT_WORDS[first]}家和{SEAT_WORDS[second]}家都是“{name}”：一個人不能同時坐兩個位置。"
+        f"如果是同名的兩個人，說明其中一個是新的人（new_players）或選花名冊上的另一個"
+        f"（player_ids）。",
+        f"{SEAT_WORDS_EN[first]} and {SEAT_WORDS_EN[second]} are both {name!r}: a person "
+        f"cannot sit twice at one table. If they are two people of the same name, mark one as "
+        f"new (new_players) or pick another from the roster (player_ids).",
+        field="players",
+    )
 
 
 def _last_seated(owner: AbstractBaseUser, pks: list[int]) -> dict[int, int]:

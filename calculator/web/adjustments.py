@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
+from calculator.numbers import plain, written_amount
 from calculator.selectors.sittings import seat_names, session_state
 from calculator.services.history import is_locked
 from calculator.services.rounds import Corrected, Recorded, round_correct, round_record
@@ -123,6 +124,14 @@ def adjustment_edit(request: HttpRequest, session: Session, number: int) -> Http
 
 def save(request: HttpRequest, session: Session, game_round: Round | None) -> HttpResponse:
     entry = posted_entry(request)
+    if entry["amount"] and written_amount(entry["amount"]) is None:
+        # The page asks for digits and a point: "1e3" is not taken as 1000 (the API, which
+        # speaks JSON, reads its amounts as the services do).
+        error = _("金额只写数字 0–9，可以带一个小数点（如 20 或 2.5）；“%(value)s”不是。") % {
+            "value": plain(entry["amount"])
+        }
+        context = form_context(request, session, game_round, shown_values(entry), error)
+        return render(request, "web/adjustment_form.html", context, status=400)
     # The sitting as ``with_session_to_write`` read it, with its lock: the service answers the
     # balances before and after, read under that lock.
     locked = is_locked(session)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -19,12 +18,11 @@ from django.utils.translation import gettext_lazy as _
 
 from calculator import usernames
 from calculator.models import roster_key
-from calculator.money import parse_money
 from calculator.numbers import whole_of
 from calculator.web.games import web_game
 from calculator.web.games.base import game_name, set_silver_bounds, silver_field
 from calculator.web.number_fields import NumberChoiceField, WholeNumberField, id_field
-from calculator.web.vocabulary import SEATS, page_language
+from calculator.web.vocabulary import SEAT_WINDS, SEATS, page_language
 from scoring.base import HouseRule
 from scoring.games import DEFAULT_GAME, GAMES
 
@@ -350,7 +348,36 @@ class SessionForm(forms.Form):
                     f"pick_{seat}",
                     _("请选是名单上的哪一个，或者勾选“同名的另一个人”。"),
                 )
+        self.check_one_name_twice(cleaned)
         return cleaned
+
+    def check_one_name_twice(self, cleaned: Mapping[str, Any]) -> None:
+        """One name typed in two seats, neither saying who (the roster's choice, "a different
+        person of this name", or the person of the sitting this one starts from): one person
+        cannot sit twice; the second seat says so, naming both."""
+        unsaid: dict[str, str] = {}
+        for seat in SEATS[: self.chosen_count]:
+            typed = cleaned.get(f"player_{seat}")
+            if not isinstance(typed, str) or not typed.strip():
+                continue
+            if cleaned.get(f"new_{seat}") or cleaned.get(f"pick_{seat}") is not None:
+                continue
+            if self.same_person(seat) is not None:
+                continue
+            first = unsaid.setdefault(roster_key(typed), seat)
+            if first != seat:
+                self.add_error(
+                    f"player_{seat}",
+                    _(
+                        "%(first)s和%(second)s填的都是“%(name)s”：一个人不能坐两个位置。"
+                        "如果是同名的两个人，在其中一个勾选“同名的另一个人”。"
+                    )
+                    % {
+                        "first": SEAT_WINDS[first],
+                        "second": SEAT_WINDS[seat],
+                        "name": typed.strip(),
+                    },
+                )
 
     def player_ids(self) -> list[int | None]:
         return [
@@ -382,28 +409,21 @@ class SessionForm(forms.Form):
         initial.update({f"seat_id_{seat}": pk for seat, pk in start.get("player_ids", {}).items()})
         return initial
 
-    def clean_base_silver(self) -> Decimal:
-        """Digits 0-9 only: Django's DecimalField, like Decimal(), would read "5_000" or "５"."""
-        raw = self.data.get(self.add_prefix("base_silver"), "")
-        if parse_money(raw) is None:
-            raise forms.ValidationError(
-                self.fields["base_silver"].error_messages["invalid"], code="invalid"
-            )
-        return self.cleaned_data["base_silver"]
-
     def players(self) -> list[str]:
         return [self.cleaned_data[f"player_{seat}"] for seat in SEATS[: self.chosen_count]]
 
 
 def person_label(entry: Mapping[str, Any]) -> str:
-    """A roster person as a choice: "小李 (2)", and the sitting they sat at last."""
+    """A roster person as a choice: "小李 (2)", the sitting they sat at last and in which seat
+    (two people of one name who sat at one table read apart)."""
     last = entry.get("last_sitting")
     if last is None:
         return _("%(name)s · 还没坐过") % {"name": entry["label"]}
-    return _("%(name)s · 上次：%(sitting)s %(date)s") % {
+    return _("%(name)s · 上次：%(sitting)s %(date)s，坐%(seat)s") % {
         "name": entry["label"],
         "sitting": last["name"],
         "date": date_format(localtime(last["date"]), "m-d"),
+        "seat": SEAT_WINDS.get(last.get("seat") or "", ""),
     }
 
 

@@ -1,19 +1,24 @@
-"""The pages' whole-number field: read by ``calculator.numbers.whole_of``, as the API reads one.
+"""The pages' number fields: a whole number read by ``calculator.numbers.whole_of``, as the API
+reads one, and an amount read by ``calculator.numbers.written_amount``.
 
 Django's ``IntegerField`` takes other scripts' digits ("１２", "١٢") and "12.0", and sends what
 it read to the database whatever its size; this one takes the digits 0–9 only (the spaces a
 phone's keyboard adds around them aside), refuses anything longer than its bound could be before
-reading it, and keeps the bounds' messages of Django's field.
+reading it, and keeps the bounds' messages of Django's field. Django's ``DecimalField`` likewise
+reads "1e3" as 1000 and "١٢" as 12; ``AmountField`` takes the digits 0–9 and a decimal point, as
+the pages say.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from calculator.numbers import ID_MOST, plain, whole_of
+from calculator.numbers import ID_MOST, plain, whole_of, written_amount
 
 
 class WholeNumberField(forms.IntegerField):
@@ -34,6 +39,27 @@ class WholeNumberField(forms.IntegerField):
         if number is None:
             raise ValidationError(self.error_messages["invalid"], code="invalid")
         return number
+
+
+class AmountField(forms.DecimalField):
+    """An amount of the digits 0–9 with at most one decimal point, within the field's bounds and
+    places: no exponent, sign, other script's digits, "Infinity" or "NaN"."""
+
+    # The field's name in its own message: shown under the field, and read alone by a screen
+    # reader.
+    default_error_messages = {
+        "invalid": _("%(label)s只写数字 0–9，可以带一个小数点（如 2 或 0.5）。"),
+    }
+
+    def to_python(self, value: Any) -> Decimal | None:
+        if value in self.empty_values or (isinstance(value, str) and not value.strip()):
+            return None
+        amount = written_amount(value)
+        if amount is None:
+            raise ValidationError(
+                self.error_messages["invalid"], code="invalid", params={"label": self.label or ""}
+            )
+        return amount
 
 
 def id_field(**kwargs: Any) -> WholeNumberField:

@@ -33,6 +33,7 @@ from calculator.services.history import is_locked
 from calculator.web import hand_links
 from calculator.web.common import (
     ask_first,
+    balance_changes,
     error_of,
     remember_changes,
     render_page_or,
@@ -404,10 +405,28 @@ def round_void(request: HttpRequest, session: Session, number: int) -> HttpRespo
         detail = ledger.round_detail(session, number)
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
+    names = seat_names(session)
     if request.method == "POST":
         before = session_balances(session)
-        rounds.round_void(session=session, number=number, user=request.user)
+        try:
+            rounds.round_void(session=session, number=number, user=request.user)
+        except CalculatorError as problem:
+            # A later round the engine refuses in the dealer context the void would leave:
+            # nothing changed, and the sitting's page says which round and why.
+            messages.error(request, pick(error_of(problem), "message", names))
+            return redirect("web:session", pk=session.pk)
         remember_changes(request, session, before, _("第%(n)s局已作废") % {"n": number})
         return redirect("web:session", pk=session.pk)
-    context = {"session": session, "round": detail, "seat_names": seat_names(session)}
+    context: dict[str, Any] = {"session": session, "round": detail, "seat_names": names}
+    if not detail["voided"]:
+        # What the void does to each balance, as the undo question shows it: the later rounds
+        # are scored again without it, nothing is written.
+        try:
+            preview = rounds.round_void_preview(session=session, number=number)
+        except CalculatorError as problem:
+            context["void_error"] = pick(error_of(problem), "message", names)
+        else:
+            context["changes"] = balance_changes(
+                preview.before, preview.after, seats_in_play(session)
+            )
     return render(request, "web/round_void.html", context)

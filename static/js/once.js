@@ -144,6 +144,7 @@ function keepDrafts(form) {
 function forgetDraft(form) {
   const forget = dropDraft.get(form);
   if (forget) forget();
+  form.dataset.sent = "1"; // saved or queued: Back to this page must not show it again
 }
 
 function showRestored(form, at, name) {
@@ -329,6 +330,8 @@ function wireSaveForm(form) {
   // Back in this page from the browser's history: a new form, with a new key.
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) {
+      // The round this page held was saved: a new form for the next one, never a ghost of it.
+      if (form.dataset.sent) return window.location.reload();
       saving(form, false);
       freshKeys();
     }

@@ -187,3 +187,66 @@ def test_deleting_a_sitting_takes_its_rounds_and_payments_and_keeps_its_players(
     # The other sitting is untouched.
     assert ledger(other) == other_ledger
     assert [s["id"] for s in api.get("/api/sessions/").json()] == [other.pk]
+
+
+# --- what a new sitting is made of -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("silver", ["1e3", "1E+2", "Infinity", "NaN", "١٢", " 1e1 "])
+def test_a_base_silver_in_text_is_digits_with_a_point_only(api, silver):
+    response = api.post(
+        "/api/sessions/",
+        {"name": "周六", "players": ["阿东", "阿南", "阿西", "阿北"], "base_silver": silver},
+        format="json",
+    )
+    error = api_error(response, 400, "E_INVALID")
+    assert error["field"] == "base_silver"
+    assert "0–9" in error["message"] and "0-9" in error["message_en"]
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize(("silver", "kept"), [("2.5", "2.5"), (3, "3"), ("10.", "10")])
+def test_a_base_silver_of_digits_or_a_json_number_is_taken(api, silver, kept):
+    response = api.post(
+        "/api/sessions/",
+        {"name": "周六", "players": ["阿东", "阿南", "阿西", "阿北"], "base_silver": silver},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["base_silver"] == kept
+
+
+def test_one_name_in_two_seats_is_refused_naming_both_seats(api):
+    response = api.post(
+        "/api/sessions/",
+        {"name": "周六", "players": ["阿东", "小李", "小李", "阿北"]},
+        format="json",
+    )
+    error = api_error(response, 400, "E_INVALID")
+    assert error["field"] == "players"
+    assert "南家和西家都是“小李”" in error["message"]
+    assert "South and West are both '小李'" in error["message_en"]
+    assert not Player.objects.exists()
+
+
+def test_two_people_of_one_name_sit_together_when_each_seat_says_who(api):
+    first = api.post(
+        "/api/sessions/",
+        {"name": "周五", "players": ["阿东", "小李", "阿西", "阿北"]},
+        format="json",
+    )
+    assert first.status_code == 201
+    # A different 小李 joins: the roster's 小李 by id, the other a new person of that name.
+    known = Player.objects.get(name="小李").pk
+    both = api.post(
+        "/api/sessions/",
+        {
+            "name": "周六",
+            "players": ["阿东", "小李", "小李", "阿北"],
+            "player_ids": [None, known, None, None],
+            "new_players": [False, False, True, False],
+        },
+        format="json",
+    )
+    assert both.status_code == 201, both.content
+    assert Player.objects.filter(name="小李").count() == 2

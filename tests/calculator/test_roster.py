@@ -63,9 +63,16 @@ def test_a_different_xiao_li_is_a_new_person(owner):
     assert seats(sit(owner))[0] == seats(other)[0]
     picked = sit(owner, player_ids=[seats(first)[0], None, None, None])
     assert seats(picked)[0] == seats(first)[0]
-    # Both at one table: the second plain 小李 is the other person.
-    both = sit(owner, ["小李", "阿南", "小李", "Ann"])
-    assert {seats(both)[0], seats(both)[2]} == {seats(first)[0], seats(other)[0]}
+    # Both at one table: each seat says which 小李 (typed twice, the name alone is refused).
+    both = sit(
+        owner,
+        ["小李", "阿南", "小李", "Ann"],
+        player_ids=[seats(other)[0], None, seats(first)[0], None],
+    )
+    assert (seats(both)[0], seats(both)[2]) == (seats(other)[0], seats(first)[0])
+    with pytest.raises(CalculatorError) as refused:
+        sit(owner, ["小李", "阿南", "小李", "Ann"])
+    assert refused.value.field == "players"
 
 
 def test_one_person_cannot_sit_twice(owner):

@@ -165,3 +165,22 @@ def test_the_form_and_the_share_page_in_each_language(
     assert words[1] in shared
     why = client.get(f"/share/{token}/rounds/1/").content.decode()
     assert "上次的茶钱" in why and "/adjustments/1/edit/" not in why
+
+
+@pytest.mark.parametrize("amount", ["1e3", "5E0", "Infinity", "NaN", "５", "1_000"])
+def test_an_amount_is_digits_with_a_point_only(owner_client, sitting, amount):
+    html = form(owner_client, sitting.pk)
+    data = {
+        "once": once_key(html),
+        "expected_round": "1",
+        "kind": "penalty",
+        "from": "W",
+        "to": "each",
+        "amount": amount,
+        "reason": "诈胡",
+    }
+    refused = owner_client.post(f"/sessions/{sitting.pk}/adjustments/new/", data)
+    assert refused.status_code == 400
+    error = re.search(r"data-adjustment-error>(.*?)</div>", refused.content.decode(), re.S)
+    assert "金额只写数字 0–9，可以带一个小数点" in error.group(1)
+    assert not Round.objects.filter(session=sitting).exists()

@@ -173,3 +173,11 @@ def test_the_result_says_why_a_claimed_item_does_not_count(client: Client) -> No
         english = calc(client, **edge)
     assertContains(english, "the drawn 1 Characters completes 1-2-3 Characters at an open end")
     assertNotContains(english, "两面听")
+
+
+def test_the_calculators_base_silver_is_digits_with_a_point_only(client: Client) -> None:
+    refused = calc(client, base_silver="1e3")
+    assertContains(refused, "基础银子只写数字 0–9，可以带一个小数点")
+    assertNotContains(refused, 'data-summary="score"')
+    taken = calc(client, base_silver="1000")
+    assertContains(taken, 'data-summary="score"')

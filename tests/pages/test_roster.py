@@ -114,7 +114,7 @@ def test_rename_merge_and_link(owner_client, owner, sitting):
     assert "只能查看" in text_of(detail) and "改名字" not in text_of(detail)
     assert friend_client.post(f"/players/{east.pk}/rename/", {"name": "x"}).status_code == 403
     # Only the owner unlinks; then the account sees the player no more.
-    assert 'data-unlink' not in detail.content.decode()
+    assert "data-unlink" not in detail.content.decode()
     assert friend_client.post(f"/players/{east.pk}/unlink/").status_code == 403
     owner_page = owner_client.get(f"/players/{east.pk}/").content.decode()
     assert "现在连着账号“xiaoli”" in text_of(owner_client.get(f"/players/{east.pk}/"))
@@ -232,3 +232,36 @@ def test_the_add_form_in_three_languages(owner_client, sitting, language, words,
     for word in words:
         assert word in page
     assert asked in text_of(owner_client.post("/players/new/", {"name": "阿东"}))
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "南和西填的都是“小李”"),
+        ("zh-hant", "南和西填的都是「小李」"),
+        ("en", "South and West are both “小李”"),
+    ],
+)
+def test_one_name_in_two_seats_is_refused_naming_both(owner_client, owner, language, said):
+    owner_client.cookies["django_language"] = language
+    response = new_sitting(owner_client, player_S="小李", player_W="小李")
+    assert response.status_code == 200
+    # (An English page marks the Chinese name with its lang: the words are compared unspaced.)
+    assert said.replace(" ", "") in text_of(response).replace(" ", "")
+    assert not Session.objects.exists()
+    assert not Player.objects.filter(name="小李").exists()
+
+
+def test_two_people_of_one_name_are_told_apart_in_the_picker(owner_client, owner):
+    # Two 小李 at one table, said so: the second is "a different person of this name".
+    assert (
+        new_sitting(owner_client, player_S="小李", player_W="小李", new_W="on").status_code == 302
+    )
+    assert Player.objects.filter(owner=owner, name="小李").count() == 2
+    asked = new_sitting(owner_client, player_S="小李")
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    labels = re.findall(r'name="pick_S"[^>]*>\s*([^<]+)</label>', html)
+    assert len(labels) == 2
+    # Not only "小李" and "小李 (2)" of one sitting and one day: the seat each sat in.
+    assert "坐南" in labels[0] and "坐西" in labels[1]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
-from calculator.models import Round
+from calculator.models import Round, Session
 from calculator.services.rounds import round_record
 from tests.pages.conftest import PAOFENG_HAND, bao_form, hand_form
 
@@ -286,3 +288,45 @@ def test_pages_switch_language(owner_client, sitting) -> None:
     response = owner_client.get(f"/sessions/{sitting.pk}/")
     assertContains(response, "Dealer base")
     assertContains(response, "Settle up")
+
+
+NOT_DIGITS = ["1e3", "1E3", "2e0", "Infinity", "NaN", "-1", "١٢", "１２", "1_000"]
+
+
+@pytest.mark.parametrize("silver", NOT_DIGITS)
+def test_the_base_silver_is_digits_with_a_point_only(owner_client: Client, silver) -> None:
+    """The page says digits only: an exponent, another script's digits, Infinity or NaN are
+    refused by name, nothing saved (Django's DecimalField reads "1e3" as 1000)."""
+    response = owner_client.post(
+        "/sessions/new/",
+        {
+            "name": "周六牌局",
+            "player_E": "阿东",
+            "player_S": "阿南",
+            "player_W": "阿西",
+            "player_N": "阿北",
+            "ruleset": "anqing",
+            "base_silver": silver,
+        },
+    )
+    assert response.status_code == 200
+    assertContains(response, "基础银子只写数字 0–9，可以带一个小数点")
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize("silver", ["2", "0.5", "2.", " 3 "])
+def test_the_base_silver_takes_digits_and_a_point(owner_client: Client, silver) -> None:
+    response = owner_client.post(
+        "/sessions/new/",
+        {
+            "name": "周六牌局",
+            "player_E": "阿东",
+            "player_S": "阿南",
+            "player_W": "阿西",
+            "player_N": "阿北",
+            "ruleset": "anqing",
+            "base_silver": silver,
+        },
+    )
+    assert response.status_code == 302
+    assert Session.objects.get().base_silver == Decimal(silver.strip())

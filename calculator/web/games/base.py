@@ -16,7 +16,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from calculator.money import silver_bounds
-from calculator.web.number_fields import WholeNumberField
+from calculator.web.number_fields import AmountField, WholeNumberField
 from calculator.web.vocabulary import (
     MELD_KINDS,
     SEAT_WINDS,
@@ -42,12 +42,13 @@ def game_name(code: str) -> str:
     return in_language(game.names, code) if game else code
 
 
-def silver_field(game: Game, *, stored: bool = False, **kwargs: Any) -> forms.DecimalField:
-    """The base-silver field of ``game`` with its engine's bounds (``silver_bounds``)."""
+def silver_field(game: Game, *, stored: bool = False, **kwargs: Any) -> AmountField:
+    """The base-silver field of ``game`` with its engine's bounds (``silver_bounds``), written
+    with the digits 0–9 and a point."""
     least, most, places = silver_bounds(game, stored=stored)
     kwargs.setdefault("label", _("基础银子"))
     kwargs.setdefault("initial", 1)
-    return forms.DecimalField(min_value=least, max_value=most, decimal_places=places, **kwargs)
+    return AmountField(min_value=least, max_value=most, decimal_places=places, **kwargs)
 
 
 def set_silver_bounds(field: forms.Field, game: Game, *, stored: bool = False) -> None:

@@ -37,6 +37,7 @@ function add(ed, face) {
     const birds = shared ? [] : ed.faces("birds");
     if (birds.length >= 12) return; // HZ8.2: at most bird_count + 4; the engine checks each
     birds.push(face);
+    ed.last = null; // the meld bar acts on a tile just tapped into the hand, and this one is not
     ed.named("birds").value = compact(birds);
     ed.changed();
     return;
@@ -49,6 +50,7 @@ function add(ed, face) {
     have.push(face);
     have.sort();
     ed.named("flowers").value = compact(have);
+    ed.last = null;
     ed.changed();
     return;
   }
@@ -75,6 +77,9 @@ function add(ed, face) {
     }
   }
   ed.named("win_tile").value = face;
+  // The winning tile is never melded: the meld bar offers nothing, and a hint about the tile
+  // tapped before it goes with it.
+  ed.last = null;
   if (ed.has("birds")) ed.active = "birds"; // the birds are turned next
   ed.changed();
 }

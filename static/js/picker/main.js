@@ -127,6 +127,19 @@ function init(form) {
     ed.collapse();
   });
 
+  // 更多 opened while the keyboard is open: its options come up above the keyboard (to the top
+  // of the screen), so they are reached without folding it. Only a tap scrolls: a correction's
+  // 更多 drawn open does not move the page.
+  form.querySelectorAll("details.more").forEach((more) => {
+    const summary = more.querySelector("summary");
+    if (!summary) return;
+    summary.addEventListener("click", () => {
+      more.addEventListener("toggle", () => {
+        if (more.open && !dock.classList.contains("collapsed")) more.scrollIntoView({ block: "start" });
+      }, { once: true });
+    });
+  });
+
   // The page keeps room for the dock, so nothing hides behind it.
   if (window.ResizeObserver) {
     new ResizeObserver(() => {

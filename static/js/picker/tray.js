@@ -64,7 +64,8 @@ export function wireTray(ed) {
         if (at >= 0) {
           now.splice(at, 1);
           ed.named(name).value = compact(now);
-          if (name === "hand" && now.indexOf(ed.last) < 0) ed.last = null;
+          // The tile just tapped taken out: the meld bar's offer and hint for it go too.
+          if (name === "hand" && tile.dataset.tile === ed.last) ed.last = null;
           ed.active = name;
           ed.changed();
           return;
