@@ -18,7 +18,9 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -62,6 +64,7 @@ from calculator.web.common import (
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
 from calculator.web.once import CHANGES_KEY, confirmed, invited, share_changed, written_once
+from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
 
@@ -190,11 +193,18 @@ def session_new(request: HttpRequest) -> HttpResponse:
 ROUNDS_PER_PAGE = 20
 
 
-def page_number(request: HttpRequest) -> int:
+def page_number(request: HttpRequest, rounds: int) -> int:
     """``?page=`` of the session and share pages: 1 (the newest rounds), 2 (the ones before),
-    …; anything but a whole number is page 1."""
+    …; anything but a whole number is page 1, and past the oldest page of a sitting of
+    ``rounds`` rounds the oldest page."""
     raw = request.GET.get("page", "")
-    return int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+    asked = int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+    return min(asked, pages_of(rounds))
+
+
+def pages_of(rounds: int) -> int:
+    """How many pages of rounds a sitting of ``rounds`` rounds shows (at least one)."""
+    return max(ceil(rounds / ROUNDS_PER_PAGE), 1)
 
 
 def balances_before(entry: Mapping[str, Any]) -> dict[str, Decimal]:
@@ -216,7 +226,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     state = session_state(session, version, stored)
     # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
     total = state["next_round"] - 1
-    pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
+    pages = pages_of(total)
     page = min(page, pages)
     end = total - (page - 1) * ROUNDS_PER_PAGE
     offset = max(end - ROUNDS_PER_PAGE, 0)
@@ -259,28 +269,56 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     }
 
 
+# What the sitting's page reads besides its #ledger fragment, the same for everyone who may open
+# it: kept with the fragment (page_cache), so a hit reads nothing more of the sitting.
+SHOWN = ("page", "state", "seat_names", "rules_overrides", "rules_version", "total_rounds")
+
+
+def sitting_page(session: Session, page: int) -> dict[str, Any]:
+    """The sitting's page as everyone who may open it sees it at the version read with
+    ``session``: its ``#ledger`` fragment drawn (``ledger_html``), the undo question's preview
+    (``undo``, None for an archived sitting or one with nothing to undo) and ``SHOWN``. Drawn once
+    per version, language and page of rounds, and reused (``page_cache``); the fragment is drawn
+    without the request, so nothing of one viewer can be in it."""
+
+    def draw() -> dict[str, Any]:
+        context = session_context(session, page)
+        undo = None
+        if session.archived_at is None:
+            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
+            undo = undo_preview(session, balances)
+        return {
+            "ledger_html": render_to_string("web/session.html#ledger", context),
+            "undo": undo,
+            **{name: context[name] for name in SHOWN},
+        }
+
+    key = key_of("session", sitting_key(session), session.version, get_language(), page)
+    return kept(key, draw)
+
+
 @require_safe
 @with_session
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)  # the poll, and nothing new: htmx keeps what it shows
-    context = session_context(session, page_number(request))
-    context["changes"] = request.session.pop(CHANGES_KEY, None)
+    shown = sitting_page(session, page_number(request, session.last_number))
+    changes = request.session.pop(CHANGES_KEY, None)
+    if request.htmx and not request.htmx.boosted:
+        return HttpResponse(shown["ledger_html"])
+    # Around the fragment, what differs with the viewer and the request: the owner's buttons,
+    # a change of this phone's to show once, the question asked, the link as this host spells it.
+    context = {**shown, "session": session, "changes": changes}
     context["is_owner"] = session.owner_id == request.user.pk
     context["share_url"] = (
         request.build_absolute_uri(reverse("web:share", args=[session.share_token]))
         if session.share_token
         else None
     )
-    if not request.htmx or request.htmx.boosted:
-        # Only the whole page asks to undo, confirms a draw and shows the QR code.
-        if session.archived_at is None:
-            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
-            context["undo"] = undo_preview(session, balances)
-        context["asking"] = request.GET.get("confirm")
-        if context["share_url"]:
-            context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
-    return render_page_or(request, "web/session.html", "ledger", context)
+    context["asking"] = request.GET.get("confirm")
+    if context["share_url"]:
+        context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+    return render(request, "web/session.html", context)
 
 
 @written_once(fragment=invited)
