@@ -22,6 +22,7 @@ from calculator.selectors.access import session_by_share_token, share_state, sha
 from calculator.selectors.exports import session_export
 from calculator.selectors.ledger import ledger_csv
 from calculator.web.common import with_session
+from calculator.web.lang_marks import premarked
 from calculator.web.page_cache import kept, key_of
 from calculator.web.rounds import round_context
 from calculator.web.sittings import page_number, session_context
@@ -80,7 +81,10 @@ def shared_live(token: str, version: int, page: int) -> dict[str, Any]:
 
     def draw() -> dict[str, Any]:
         session = shared_session(token)
-        html = render_to_string("web/share.html#live", session_context(session, page))
+        html = premarked(
+            render_to_string("web/share.html#live", session_context(session, page)),
+            get_language(),
+        )
         return {"live_html": html, "session_name": session.name}
 
     return kept(key_of("share", token, version, get_language(), page), draw)

@@ -63,6 +63,7 @@ from calculator.web.common import (
 )
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
+from calculator.web.lang_marks import premarked
 from calculator.web.once import CHANGES_KEY, confirmed, invited, share_changed, written_once
 from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
@@ -288,7 +289,9 @@ def sitting_page(session: Session, page: int) -> dict[str, Any]:
             balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
             undo = undo_preview(session, balances)
         return {
-            "ledger_html": render_to_string("web/session.html#ledger", context),
+            "ledger_html": premarked(
+                render_to_string("web/session.html#ledger", context), get_language()
+            ),
             "undo": undo,
             **{name: context[name] for name in SHOWN},
         }

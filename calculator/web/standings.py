@@ -16,6 +16,7 @@ from calculator.selectors.sittings import seat_names, stored_state
 from calculator.selectors.standings import balance_series, player_stats, settlement, standings
 from calculator.web.charts import balance_chart, settle_picture
 from calculator.web.common import seats_in_play, with_session
+from calculator.web.lang_marks import premarked
 from calculator.web.page_cache import kept, key_of, sitting_key
 
 
@@ -47,8 +48,11 @@ def settle_context(session: Session) -> dict[str, Any]:
 def settle(request: HttpRequest, session: Session) -> HttpResponse:
     """Everything the page shows of the sitting is the same for everyone who may open it: drawn
     without the request once per version and language, and reused (``page_cache``)."""
+    language = get_language()
     html = kept(
-        key_of("settle", sitting_key(session), session.version, get_language()),
-        lambda: render_to_string("web/settle.html#settled", settle_context(session)),
+        key_of("settle", sitting_key(session), session.version, language),
+        lambda: premarked(
+            render_to_string("web/settle.html#settled", settle_context(session)), language
+        ),
     )
     return render(request, "web/settle.html", {"settled_html": html})

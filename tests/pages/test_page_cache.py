@@ -92,6 +92,7 @@ def test_what_the_cache_serves_is_what_a_fresh_drawing_gives(owner_client, playe
         drawn = get(owner_client, url, language, **headers)
         kept = get(owner_client, url, language, **headers)
         assert steady(drawn) == steady(fresh) == steady(kept)
+        assert "lang-marked" not in kept  # English marks its kept part once, then passes over
     assert page_cache.kept_here() == 3  # one entry per language
 
 
