@@ -6,6 +6,7 @@ whole page, or only the named fragment when htmx asks (style: one view, page or 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from decimal import Decimal
@@ -17,9 +18,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -64,7 +67,14 @@ from calculator.web.common import (
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
 from calculator.web.lang_marks import premarked
-from calculator.web.once import CHANGES_KEY, confirmed, invited, share_changed, written_once
+from calculator.web.once import (
+    CHANGES_KEY,
+    confirmed,
+    fresh_keys,
+    invited,
+    share_changed,
+    written_once,
+)
 from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
@@ -305,13 +315,13 @@ def sitting_page(session: Session, page: int) -> dict[str, Any]:
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)  # the poll, and nothing new: htmx keeps what it shows
-    shown = sitting_page(session, page_number(request, session.last_number))
+    page = page_number(request, session.last_number)
     changes = request.session.pop(CHANGES_KEY, None)
     if request.htmx and not request.htmx.boosted:
-        return HttpResponse(shown["ledger_html"])
+        return HttpResponse(sitting_page(session, page)["ledger_html"])
     # Around the fragment, what differs with the viewer and the request: the owner's buttons,
     # a change of this phone's to show once, the question asked, the link as this host spells it.
-    context = {**shown, "session": session, "changes": changes}
+    context: dict[str, Any] = {"session": session, "page": page, "changes": changes}
     context["is_owner"] = session.owner_id == request.user.pk
     context["share_url"] = (
         request.build_absolute_uri(reverse("web:share", args=[session.share_token]))
@@ -321,7 +331,49 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     context["asking"] = request.GET.get("confirm")
     if context["share_url"]:
         context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+    if changes or context["asking"]:
+        context.update(sitting_page(session, page))
+    else:
+        context["body_html"] = sitting_body(request, session, context)
     return render(request, "web/session.html", context)
+
+
+# Stand-ins for what each response of the sitting's page has its own of: the CSRF token and the
+# viewer's id (the drawn form says whose it is). No text a player typed can hold a NUL.
+CSRF_HOLE, VIEWER_HOLE = "\x00csrf\x00", "\x00viewer\x00"
+
+
+class _Viewer:
+    """The viewer as the kept body of the sitting's page is drawn: an id to fill in."""
+
+    pk = VIEWER_HOLE
+
+
+def sitting_body(request: HttpRequest, session: Session, context: dict[str, Any]) -> str:
+    """The sitting's page inside its frame, as every member (or the owner) sees it at this
+    version, language, page and share link: drawn once without the request, with stand-ins for
+    the CSRF token and the viewer's id and any one-time keys, and kept (``page_cache``); each
+    response fills in its own token, id and new keys."""
+    share_url = context["share_url"] or ""
+    language = get_language()
+    key = key_of(
+        "session-body",
+        sitting_key(session),
+        session.version,
+        language,
+        context["page"],
+        "owner" if context["is_owner"] else "member",
+        hashlib.sha256(share_url.encode()).hexdigest()[:16],
+    )
+
+    def draw() -> str:
+        shown = sitting_page(session, context["page"])
+        drawing = {**context, **shown, "csrf_token": CSRF_HOLE, "user": _Viewer()}
+        return premarked(render_to_string("web/session.html#body", drawing), language)
+
+    drawn = kept(key, draw)
+    filled = drawn.replace(CSRF_HOLE, get_token(request))
+    return mark_safe(fresh_keys(filled.replace(VIEWER_HOLE, str(request.user.pk))))
 
 
 @written_once(fragment=invited)

@@ -93,7 +93,8 @@ def test_what_the_cache_serves_is_what_a_fresh_drawing_gives(owner_client, playe
         kept = get(owner_client, url, language, **headers)
         assert steady(drawn) == steady(fresh) == steady(kept)
         assert "lang-marked" not in kept  # English marks its kept part once, then passes over
-    assert page_cache.kept_here() == 3  # one entry per language
+    # An entry per language; the sitting's whole page keeps its body beside its fragment.
+    assert page_cache.kept_here() == (6 if page == "session" and not htmx else 3)
 
 
 @pytest.mark.parametrize("page", ["session", "share", "settle"])
@@ -132,7 +133,7 @@ def test_each_language_gets_its_own(owner_client, played, page):
     simplified = get(owner_client, url, "zh-hans")
     traditional = get(owner_client, url, "zh-hant")
     english = get(owner_client, url, "en")
-    assert page_cache.kept_here() == 3
+    assert page_cache.kept_here() == (6 if page == "session" else 3)
     for shown, word in zip((simplified, traditional, english), WORDS[page], strict=True):
         assert word in shown
     # Asked again, each language gets its own back.
@@ -217,7 +218,7 @@ def test_each_page_of_rounds_gets_its_own(owner_client, sitting, page):
     assert steady(get(owner_client, url + "?page=9")) == steady(older).replace(
         "?page=2", "?page=9"
     ).replace("%3Fpage%3D2", "%3Fpage%3D9")
-    assert page_cache.kept_here() == 2
+    assert page_cache.kept_here() == (4 if page == "session" else 2)
 
 
 def test_a_new_share_link_is_its_own_page(owner, owner_client, played):
@@ -269,3 +270,32 @@ def test_a_key_names_the_code_that_drew_it(played):
     key = page_cache.key_of("settle", page_cache.sitting_key(played), played.version, "en")
     assert key.startswith(f"page:{stamp}:settle:{played.pk}-")
     assert len(key) < 250 and " " not in key
+
+
+def test_a_form_of_the_kept_page_posts_with_its_own_token_and_key(owner, played):
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(owner)
+    url = pages(played)["session"]
+    get(browser, url)
+    page = get(browser, url)  # the body as kept, filled in for this response
+    draw = re.search(r'<form method="post" action="([^"]+/rounds/draw/)".*?</form>', page, re.S)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', draw[0]))
+    assert fields["drawn_for"] == str(owner.pk) and "\x00" not in page
+    response = browser.post(draw[1], fields)
+    assert response.status_code == 302
+    assert Session.objects.get(pk=played.pk).last_number == played.last_number + 1
+    # The same key again is the same draw, recorded once.
+    assert browser.post(draw[1], fields).status_code == 302
+    assert Session.objects.get(pk=played.pk).last_number == played.last_number + 1
+
+
+def test_a_question_asked_or_a_change_to_show_is_drawn_for_its_request(owner_client, played):
+    url = pages(played)["session"]
+    get(owner_client, url)
+    asked = get(owner_client, url + "?confirm=draw")
+    assert re.search(r'<details class="ask" id="draw" name="ask" open>', asked)
+    assert not re.search(r'id="draw" name="ask" open', get(owner_client, url))
+    owner_client.post(f"/sessions/{played.pk}/rounds/draw/", {"confirm": "1"})
+    changed = get(owner_client, url)
+    assert 'class="card changes"' in changed  # this phone's change, shown once
+    assert 'class="card changes"' not in get(owner_client, url)
