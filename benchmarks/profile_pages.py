@@ -17,8 +17,8 @@ the table fetches again when a round lands:
 - ``settle``: the settle-up page (``/sessions/{id}/settle/``).
 
 Nothing changes the sitting between two GETs, so after the first every answer may come from the
-fragment cache (``calculator/web/page_cache.py``); ``--fresh`` empties the cache before each GET
-(what a page costs the first time a version is read). For each page it prints the time and the
+fragment cache (``calculator/web/page_cache.py``); ``--fresh`` empties the cache (the process's
+and the shared one) before each GET: what a page costs the first time a version is read. For each page it prints the time and the
 CPU time of a GET (interleaved with ``GET /healthz``, the yardstick: the same middleware and one
 query), the statements it sends, and pyinstrument's call tree (``--tree 0`` leaves it out;
 ``--flat`` lists functions by their own time).
@@ -93,9 +93,12 @@ class Table:
 
     def get(self, page: str, fresh: bool = False) -> int:
         if fresh:
+            from django.core.cache import caches
+
             from calculator.web import page_cache
 
             page_cache.clear()
+            caches[page_cache.ALIAS].clear()
         path, headers = self.requests[page]
         return self.client.get(path, headers=headers).status_code
 
