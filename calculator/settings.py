@@ -300,7 +300,27 @@ def cache_from_url(url: str) -> dict[str, object]:
     )
 
 
+def page_cache_from(default: dict[str, object]) -> dict[str, object]:
+    """The cache of drawn pages (``calculator/web/page_cache.py``): the same kind as the default
+    one but apart from it, so that pages never push the log-in counts out: its own table
+    (``calculator_page_cache``, made by migration 0013), key prefix or memory. An entry names a
+    version of a sitting and is never stale; an hour bounds how long one no longer asked for
+    stays."""
+    pages: dict[str, object] = {**default, "TIMEOUT": 3600}
+    if default["BACKEND"] == "django.core.cache.backends.db.DatabaseCache":
+        return {**pages, "LOCATION": "calculator_page_cache", "OPTIONS": {"MAX_ENTRIES": 5_000}}
+    if default["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
+        location = f"{default['LOCATION']}-pages"
+        return {**pages, "LOCATION": location, "OPTIONS": {"MAX_ENTRIES": 1_000}}
+    return {**pages, "KEY_PREFIX": "pages"}
+
+
 CACHES = {"default": cache_from_url(os.environ.get("CACHE_URL", "").strip())}
+CACHES["pages"] = page_cache_from(CACHES["default"])
+# Whether the pages a table reads most are drawn once per version of the sitting and reused
+# (calculator/web/page_cache.py). Off by default with DJANGO_DEBUG: a template edited under a
+# running server would not show until the next round.
+PAGE_CACHE = env_bool("DJANGO_PAGE_CACHE", not DEBUG)
 
 # --- security headers -----------------------------------------------------------------------
 

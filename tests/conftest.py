@@ -19,6 +19,7 @@ from django.test.utils import override_settings
 from rest_framework.test import APIClient
 
 from calculator.models import Session
+from calculator.web import page_cache
 from tests import factories
 
 
@@ -26,6 +27,17 @@ from tests import factories
 def fast_password_hashing() -> Iterator[None]:
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
+
+
+@pytest.fixture(autouse=True)
+def pages_drawn_afresh() -> Iterator[None]:
+    """Each test starts with nothing kept of the pages drawn once per version
+    (``calculator/web/page_cache.py``): a test's database is rolled back, and the next test's
+    sitting may have the same id and version as one before it. (The shared cache is a table of
+    that database, rolled back with it.)"""
+    page_cache.clear()
+    yield
+    page_cache.clear()
 
 
 # --- people -------------------------------------------------------------------------------------

@@ -76,6 +76,18 @@ def share_version(token: str) -> tuple[int, int] | None:
     return Session.objects.filter(share_token=token).values_list("pk", "version").first()
 
 
+def share_state(token: str) -> tuple[int, int, int] | None:
+    """The pk, version and newest round number of the sitting a share link shows (None for no
+    such link): what the share page needs to know before it draws anything, in one query."""
+    if not SHARE_TOKEN.fullmatch(token):
+        return None
+    return (
+        Session.objects.filter(share_token=token)
+        .values_list("pk", "version", "last_number")
+        .first()
+    )
+
+
 def members_list(session: Session) -> list[dict[str, Any]]:
     """Who may see and record in a sitting: its owner first, then the members by username."""
     members = session.members.order_by("username")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -16,10 +18,12 @@ from django.views.decorators.http import require_safe
 
 from calculator.errors import CalculatorError
 from calculator.models import Session
-from calculator.selectors.access import session_by_share_token, share_version
+from calculator.selectors.access import session_by_share_token, share_state, share_version
 from calculator.selectors.exports import session_export
 from calculator.selectors.ledger import ledger_csv
-from calculator.web.common import render_page_or, with_session
+from calculator.web.common import with_session
+from calculator.web.lang_marks import premarked
+from calculator.web.page_cache import kept, key_of
 from calculator.web.rounds import round_context
 from calculator.web.sittings import page_number, session_context
 
@@ -46,43 +50,61 @@ def export_csv(request: HttpRequest, session: Session) -> HttpResponse:
 def share(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only page, polled every 3 s. One query (the sitting's version) answers a poll
     with nothing new (204: htmx keeps what it shows) and a reload whose ETag still holds
-    (304); only a change renders the rounds again."""
-    row = share_version(token)
+    (304); a change answers the rounds as drawn once for that version (``shared_live``)."""
+    row = share_state(token)
     if row is None:
         if request.htmx:
             # The owner stopped sharing or made a new link while this page was open: reload it,
             # so the viewer reads that the link is no longer valid instead of stale rounds.
             return HttpResponse(status=404, headers={"HX-Refresh": "true"})
         raise Http404(_("这个分享链接无效。"))
-    pk, version = row
+    pk, version, rounds = row
     if request.htmx and request.GET.get("v") == str(version):
         return HttpResponse(status=204)
-    page = page_number(request)
-    response = shared_page(
-        request,
-        token,
-        share_page_etag(request, pk, version, page),
-        lambda session: render_page_or(
-            request, "web/share.html", "live", session_context(session, page)
-        ),
-    )
+    page = page_number(request, rounds)
+
+    def draw() -> HttpResponse:
+        shown = shared_live(token, version, page)
+        if request.htmx and not request.htmx.boosted:
+            return HttpResponse(shown["live_html"])
+        return render(request, "web/share.html", shown)
+
+    response = shared_page(request, share_page_etag(request, pk, version, page), draw)
     patch_vary_headers(response, ("HX-Request",))
     return response
 
 
-def shared_page(
-    request: HttpRequest, token: str, etag: str, draw: Callable[[Session], HttpResponse]
-) -> HttpResponse:
-    """A page read through the share link: 304 while ``etag`` holds, else ``draw`` of the
-    sitting (404 if the link stopped meanwhile); asked again each time (no-cache) and kept by
-    this browser only, as the page carries its CSRF token."""
+def shared_live(token: str, version: int, page: int) -> dict[str, Any]:
+    """The share page's ``#live`` fragment (``live_html``) and the sitting's name, drawn
+    without the request once per link, version, language and page, and reused
+    (``page_cache``): every phone following the link at that version gets the same."""
+
+    def draw() -> dict[str, Any]:
+        session = shared_session(token)
+        html = premarked(
+            render_to_string("web/share.html#live", session_context(session, page)),
+            get_language(),
+        )
+        return {"live_html": html, "session_name": session.name}
+
+    return kept(key_of("share", token, version, get_language(), page), draw)
+
+
+def shared_session(token: str) -> Session:
+    """The sitting a share link shows; 404 if the link stopped meanwhile."""
+    try:
+        return session_by_share_token(token)
+    except CalculatorError:
+        raise Http404(_("这个分享链接无效。")) from None
+
+
+def shared_page(request: HttpRequest, etag: str, draw: Callable[[], HttpResponse]) -> HttpResponse:
+    """A page read through the share link: 304 while ``etag`` holds, else ``draw()``; asked
+    again each time (no-cache) and kept by this browser only, as the page carries its CSRF
+    token."""
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        try:
-            session = session_by_share_token(token)
-        except CalculatorError:
-            raise Http404(_("这个分享链接无效。")) from None
-        response = draw(session)
+        response = draw()
     response.headers.setdefault("ETag", etag)
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ("Cookie",))
@@ -101,10 +123,11 @@ def share_round(request: HttpRequest, token: str, number: int) -> HttpResponse:
     pk, version = row
     return shared_page(
         request,
-        token,
         share_page_etag(request, pk, version, f"round-{number}"),
-        lambda session: render(
-            request, "web/round.html", {**round_context(session, number), "share_token": token}
+        lambda: render(
+            request,
+            "web/round.html",
+            {**round_context(shared_session(token), number), "share_token": token},
         ),
     )
 

@@ -12,6 +12,10 @@ of ``<script>``, ``<style>``, ``<textarea>`` and ``<title>`` (which cannot hold 
 One pass over the page with one compiled pattern; a page without a Chinese character is given
 back as it came. Pages in Chinese, responses that are not HTML, streamed or already compressed
 are not touched.
+
+A part of the page drawn once and kept (``page_cache``: the ledger, the share page's rounds, the
+settle-up) is marked once when it is drawn (``premarked``) and passed over whole afterwards, so
+a page served from the cache pays for marking only what is drawn around it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from functools import lru_cache
 
 import opencc
 from django.http import HttpRequest, HttpResponse
+from django.utils.safestring import mark_safe
 
 HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 WIDE = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
@@ -31,8 +36,11 @@ RUN = re.compile(f"[{WIDE}]*[{HAN}][{HAN}{WIDE}]*")
 # The page's pieces, in order: comments, elements whose text is not marked (whole), an <option>
 # with its text, any other tag, text.
 ATTRS = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a tag's attributes: a quoted ">" stays inside
+# A part already marked (``premarked``), balanced, outside any lang="zh…" element.
+PREMARKED_OPEN, PREMARKED_CLOSE = "<!--lang-marked-->", "<!--/lang-marked-->"
 PIECE = re.compile(
-    r"(?P<comment><!--.*?-->)"
+    rf"(?P<premarked>{PREMARKED_OPEN}(?P<premarked_inner>.*?){PREMARKED_CLOSE})"
+    r"|(?P<comment><!--.*?-->)"
     rf"|(?P<raw><(?P<rawtag>script|style|textarea|title)\b{ATTRS}>.*?</(?P=rawtag)\s*>)"
     rf"|(?P<option><option\b(?P<optattrs>{ATTRS})>)(?P<optext>[^<]*)"
     rf"|(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9-]*)(?P<attrs>{ATTRS})>)"
@@ -66,9 +74,21 @@ def _marked(text: str) -> str:
     return RUN.sub(lambda m: f'<span lang="{chinese_lang(m.group())}">{m.group()}</span>', text)
 
 
+def premarked(html: str, language: str | None) -> str:
+    """A part of a page drawn to be kept and reused (balanced HTML, placed outside any
+    ``lang="zh…"`` element): for an English page, marked now and framed so that
+    ``mark_chinese`` passes over it whole, dropping the frame; for the others, as it is."""
+    if language != "en":
+        return html
+    return mark_safe(f"{PREMARKED_OPEN}{mark_chinese(html)}{PREMARKED_CLOSE}")
+
+
 def mark_chinese(html: str) -> str:
-    """``html`` with every Chinese run outside a ``lang="zh…"`` element in a ``<span lang>``."""
+    """``html`` with every Chinese run outside a ``lang="zh…"`` element in a ``<span lang>``;
+    a part marked already (``premarked``) is passed over, without its frame."""
     if not ANY_HAN.search(html):
+        if PREMARKED_OPEN in html:
+            return html.replace(PREMARKED_OPEN, "").replace(PREMARKED_CLOSE, "")
         return html
     out: list[str] = []
     # Open elements: (name, inside Chinese). The page starts outside.
@@ -76,7 +96,9 @@ def mark_chinese(html: str) -> str:
     for piece in PIECE.finditer(html):
         kind = piece.lastgroup
         inside = stack[-1][1]
-        if piece.group("text") is not None:
+        if piece.group("premarked") is not None:
+            out.append(piece.group("premarked_inner"))
+        elif piece.group("text") is not None:
             text = piece.group("text")
             out.append(text if inside or not ANY_HAN.search(text) else _marked(text))
         elif piece.group("tag") is not None:

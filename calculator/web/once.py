@@ -69,6 +69,11 @@ def field_html() -> str:
     return f'<input type="hidden" name="{FIELD}" value="{new_key()}">'
 
 
+def fresh_keys(html: str) -> str:
+    """``html`` drawn once and kept, with a new one-time key in each of its forms."""
+    return _FIELD_HTML.sub(lambda m: m[1] + new_key() + m[2], html)
+
+
 # --- which posts write (each view's own rule) ----------------------------------------------------
 
 
@@ -217,7 +222,7 @@ def replayed(request: HttpRequest, first: IdempotentAnswer, kwargs: dict) -> Htt
         request.session[CHANGES_KEY] = outcome["changes"]
     if "page" in outcome:
         if "html" in outcome and request.htmx:
-            return HttpResponse(_FIELD_HTML.sub(lambda m: m[1] + new_key() + m[2], outcome["html"]))
+            return HttpResponse(fresh_keys(outcome["html"]))
         return made_redirect(request, outcome["page"])
     response = made_redirect(request, outcome.get("location") or landing(kwargs))
     if 300 <= response.status_code < 400 and 300 <= first.status < 400:

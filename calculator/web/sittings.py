@@ -6,6 +6,7 @@ whole page, or only the named fragment when htmx asks (style: one view, page or 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from decimal import Decimal
@@ -17,8 +18,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Min
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -61,7 +66,16 @@ from calculator.web.common import (
 )
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
-from calculator.web.once import CHANGES_KEY, confirmed, invited, share_changed, written_once
+from calculator.web.lang_marks import premarked
+from calculator.web.once import (
+    CHANGES_KEY,
+    confirmed,
+    fresh_keys,
+    invited,
+    share_changed,
+    written_once,
+)
+from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
 
@@ -190,11 +204,18 @@ def session_new(request: HttpRequest) -> HttpResponse:
 ROUNDS_PER_PAGE = 20
 
 
-def page_number(request: HttpRequest) -> int:
+def page_number(request: HttpRequest, rounds: int) -> int:
     """``?page=`` of the session and share pages: 1 (the newest rounds), 2 (the ones before),
-    …; anything but a whole number is page 1."""
+    …; anything but a whole number is page 1, and past the oldest page of a sitting of
+    ``rounds`` rounds the oldest page."""
     raw = request.GET.get("page", "")
-    return int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+    asked = int(raw) if re.fullmatch(r"[1-9][0-9]{0,5}", raw) else 1
+    return min(asked, pages_of(rounds))
+
+
+def pages_of(rounds: int) -> int:
+    """How many pages of rounds a sitting of ``rounds`` rounds shows (at least one)."""
+    return max(ceil(rounds / ROUNDS_PER_PAGE), 1)
 
 
 def balances_before(entry: Mapping[str, Any]) -> dict[str, Decimal]:
@@ -216,7 +237,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     state = session_state(session, version, stored)
     # Rounds are numbered 1, 2, 3, … and never taken out (a void keeps them).
     total = state["next_round"] - 1
-    pages = max(ceil(total / ROUNDS_PER_PAGE), 1)
+    pages = pages_of(total)
     page = min(page, pages)
     end = total - (page - 1) * ROUNDS_PER_PAGE
     offset = max(end - ROUNDS_PER_PAGE, 0)
@@ -259,13 +280,48 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     }
 
 
+# What the sitting's page reads besides its #ledger fragment, the same for everyone who may open
+# it: kept with the fragment (page_cache), so a hit reads nothing more of the sitting.
+SHOWN = ("page", "state", "seat_names", "rules_overrides", "rules_version", "total_rounds")
+
+
+def sitting_page(session: Session, page: int) -> dict[str, Any]:
+    """The sitting's page as everyone who may open it sees it at the version read with
+    ``session``: its ``#ledger`` fragment drawn (``ledger_html``), the undo question's preview
+    (``undo``, None for an archived sitting or one with nothing to undo) and ``SHOWN``. Drawn once
+    per version, language and page of rounds, and reused (``page_cache``); the fragment is drawn
+    without the request, so nothing of one viewer can be in it."""
+
+    def draw() -> dict[str, Any]:
+        context = session_context(session, page)
+        undo = None
+        if session.archived_at is None:
+            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
+            undo = undo_preview(session, balances)
+        return {
+            "ledger_html": premarked(
+                render_to_string("web/session.html#ledger", context), get_language()
+            ),
+            "undo": undo,
+            **{name: context[name] for name in SHOWN},
+        }
+
+    key = key_of("session", sitting_key(session), session.version, get_language(), page)
+    return kept(key, draw)
+
+
 @require_safe
 @with_session
 def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)  # the poll, and nothing new: htmx keeps what it shows
-    context = session_context(session, page_number(request))
-    context["changes"] = request.session.pop(CHANGES_KEY, None)
+    page = page_number(request, session.last_number)
+    changes = request.session.pop(CHANGES_KEY, None)
+    if request.htmx and not request.htmx.boosted:
+        return HttpResponse(sitting_page(session, page)["ledger_html"])
+    # Around the fragment, what differs with the viewer and the request: the owner's buttons,
+    # a change of this phone's to show once, the question asked, the link as this host spells it.
+    context: dict[str, Any] = {"session": session, "page": page, "changes": changes}
     context["is_owner"] = session.owner_id == request.user.pk
     context["share_url"] = (
         request.build_absolute_uri(reverse("web:share", args=[session.share_token]))
@@ -273,22 +329,60 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         else None
     )
     # The board (a tablet or a TV at the table): through the share link, so a tablet that scans
-    # its QR code needs no log-in; the sitting's own board while it is not shared.
+    # its QR code needs no log-in; the sitting's own board while it is not shared. It follows the
+    # share link and the host as ``share_url`` does, which the kept body is keyed by.
     context["board_url"] = (
         request.build_absolute_uri(reverse("web:share_board", args=[session.share_token]))
         if session.share_token
         else reverse("web:board", args=[session.pk])
     )
-    if not request.htmx or request.htmx.boosted:
-        # Only the whole page asks to undo, confirms a draw and shows the QR code.
-        if session.archived_at is None:
-            balances = {seat: Decimal(v) for seat, v in context["state"]["balances"].items()}
-            context["undo"] = undo_preview(session, balances)
-        context["asking"] = request.GET.get("confirm")
-        if context["share_url"]:
-            context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
-            context["board_qr"] = link_qr(context["board_url"], _("大屏幕的二维码"))
-    return render_page_or(request, "web/session.html", "ledger", context)
+    context["asking"] = request.GET.get("confirm")
+    if context["share_url"]:
+        context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+        context["board_qr"] = link_qr(context["board_url"], _("大屏幕的二维码"))
+    if changes or context["asking"]:
+        context.update(sitting_page(session, page))
+    else:
+        context["body_html"] = sitting_body(request, session, context)
+    return render(request, "web/session.html", context)
+
+
+# Stand-ins for what each response of the sitting's page has its own of: the CSRF token and the
+# viewer's id (the drawn form says whose it is). No text a player typed can hold a NUL.
+CSRF_HOLE, VIEWER_HOLE = "\x00csrf\x00", "\x00viewer\x00"
+
+
+class _Viewer:
+    """The viewer as the kept body of the sitting's page is drawn: an id to fill in."""
+
+    pk = VIEWER_HOLE
+
+
+def sitting_body(request: HttpRequest, session: Session, context: dict[str, Any]) -> str:
+    """The sitting's page inside its frame, as every member (or the owner) sees it at this
+    version, language, page and share link: drawn once without the request, with stand-ins for
+    the CSRF token and the viewer's id and any one-time keys, and kept (``page_cache``); each
+    response fills in its own token, id and new keys."""
+    share_url = context["share_url"] or ""
+    language = get_language()
+    key = key_of(
+        "session-body",
+        sitting_key(session),
+        session.version,
+        language,
+        context["page"],
+        "owner" if context["is_owner"] else "member",
+        hashlib.sha256(share_url.encode()).hexdigest()[:16],
+    )
+
+    def draw() -> str:
+        shown = sitting_page(session, context["page"])
+        drawing = {**context, **shown, "csrf_token": CSRF_HOLE, "user": _Viewer()}
+        return premarked(render_to_string("web/session.html#body", drawing), language)
+
+    drawn = kept(key, draw)
+    filled = drawn.replace(CSRF_HOLE, get_token(request))
+    return mark_safe(fresh_keys(filled.replace(VIEWER_HOLE, str(request.user.pk))))
 
 
 @written_once(fragment=invited)

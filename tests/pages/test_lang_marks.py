@@ -12,7 +12,12 @@ from django.test import Client, RequestFactory
 
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
-from calculator.web.lang_marks import MarkChineseMiddleware, chinese_lang, mark_chinese
+from calculator.web.lang_marks import (
+    MarkChineseMiddleware,
+    chinese_lang,
+    mark_chinese,
+    premarked,
+)
 from tests.calculator import hands
 from tests.pages import words
 from tests.pages.words import Page
@@ -106,3 +111,16 @@ def test_an_english_sitting_of_many_rounds_is_marked_as_the_middleware_marks_it(
     plain = re.sub(r'<span lang="zh(?:-Hans|-Hant)?">([^<]*)</span>', r"\1", html)
     assert mark_chinese(plain) == html
     # What the marks cost against the page itself: benchmarks/lang_marks.py (never a timed test).
+
+
+def test_a_part_marked_once_is_passed_over_as_if_marked_with_the_page():
+    part = '<div id="live"><p>阿東 wins</p><p lang="zh-Hans">阿东</p><select><option>東</option></select></div>'
+    around = "<main><h1>荒庄</h1>{}<p>自摸</p></main>"
+    kept = premarked(part, "en")
+    assert kept != part and mark_chinese(kept) != kept
+    assert mark_chinese(around.format(kept)) == mark_chinese(around.format(part))
+    # No frame is left, with or without Chinese anywhere.
+    assert "lang-marked" not in mark_chinese(around.format(kept))
+    assert mark_chinese(premarked("<p>East wins</p>", "en")) == "<p>East wins</p>"
+    # Chinese pages are not marked: their parts are kept as they are.
+    assert premarked(part, "zh-hans") is part
