@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from calculator.errors import invalid
+from calculator.events import changed_on_commit
 from calculator.models import Group, Player, Session
 from calculator.numbers import an_id, shown
 from calculator.selectors.groups import group_sittings
@@ -159,4 +160,6 @@ def group_paid_out(*, group: Group, user: AbstractBaseUser | None, sittings: obj
     Session.objects.filter(pk__in=pks).update(
         paid_out_at=timezone.now(), paid_out_by=user, version=F("version") + 1
     )
+    for pk in pks:
+        changed_on_commit(pk)
     return len(pks)
