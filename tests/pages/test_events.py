@@ -188,7 +188,9 @@ def test_a_sync_worker_answers_at_once_and_asks_the_phone_back_in_a_minute(
     assert response["Content-Type"] == "text/event-stream"
     assert response["Cache-Control"] == "no-cache"
     assert response.content == b"retry: 60000\nid: 2\nevent: changed\ndata: 2\n\n"
-    up_to_date = Client().get(f"/share/{sitting.share_token}/events/", headers={"Last-Event-ID": "2"})
+    up_to_date = Client().get(
+        f"/share/{sitting.share_token}/events/", headers={"Last-Event-ID": "2"}
+    )
     assert up_to_date.content == b"retry: 60000\nid: 2\n\n"
     other = Client()
     other.force_login(stranger)
