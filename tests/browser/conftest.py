@@ -354,3 +354,40 @@ class Thumb:
     def triplet(self, face: str) -> None:
         self.key(face)
         self.tap(self.page.locator(".dock [data-concealed-set=triplet]"))
+
+
+# --- the app as deployed: two app servers and the events process --------------------------------
+
+
+@pytest.fixture
+def deployment():
+    """A database of its own on PostgreSQL, two sync app servers, the events process, and a
+    proxy in front of each app server (tests/browser/servers.py); all stopped and dropped after
+    the test. Without PostgreSQL the test is skipped, except under CI, where it fails."""
+    from tests.browser.servers import Database, Deployment, Proxy, Server, postgres_reachable
+
+    if not postgres_reachable():
+        message = "the deployment tests need PostgreSQL at 127.0.0.1:5432 (tools/test-deps)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    database = Database()
+    pages = [Server(database), Server(database)]
+    events = Server(database, asgi=True)
+    proxies: list[Proxy] = []
+    try:
+        database.create()
+        for server in (*pages, events):
+            server.start()
+        for server in (*pages, events):
+            server.wait_ready()
+        proxies = [Proxy(server, events) for server in pages]
+        for proxy in proxies:
+            proxy.start()
+        yield Deployment(database, pages, events, proxies)
+    finally:
+        for proxy in proxies:
+            proxy.stop()
+        for server in (*pages, events):
+            server.stop()
+        database.drop()
