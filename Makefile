@@ -1,4 +1,4 @@
-# make run  : create the virtualenv, install, migrate, start the server on SQLite (debug on);
+# make run  : create the virtualenv, install, migrate, serve pages and push on SQLite (debug on);
 #             PORT=8001 make run for another port
 # make test : ruff; Chromium, a CJK font and PostgreSQL made ready (tools/test-deps); the whole
 #             suite on SQLite, then again on PostgreSQL but for the browser tests and the engine's
@@ -31,9 +31,14 @@ $(STAMP): $(APP_STAMP) requirements-dev.txt
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# One process serves the pages and the event streams (gunicorn's ASGI worker, reloading on a
+# change of the code): on SQLite the channel that tells the streams of a change is that process's
+# memory, so it is one worker.
 run: $(APP_STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+	$(BIN)/python manage.py check
+	DJANGO_DEBUG=1 $(BIN)/gunicorn calculator.asgi --worker-class asgi --workers 1 \
+		--bind 0.0.0.0:$(PORT) --reload --access-logfile - --no-control-socket
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
