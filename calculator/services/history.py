@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 
 from calculator.compiled import Compiled
 from calculator.errors import CalculatorError
@@ -72,21 +72,19 @@ def locked(
       add a version while the lock is held: ``sittings.rules_change`` takes it too);
     - ``answer_key``: the id of the answer kept for that ``Idempotency-Key`` in this sitting, if
       any (``kept_answer``); the answer itself is read only on a replay;
-    - ``players``: the players of its seats, for ``seat_names``.
+    - ``players``: the names of its seats' players, for ``seat_names``.
 
     ``session`` may be the sitting's key (``Session.DoesNotExist`` if there is none)."""
     pk = session if isinstance(session, int) else session.pk
-    variant = (rules, answer_key is not None)
+    variant = (rules, answer_key is not None, players)
+    values = {"pk": pk} if answer_key is None else {"pk": pk, "answer_key": answer_key}
+    found = LOCKED.rows(variant, **values)
+    if not found:
+        raise Session.DoesNotExist("Session matching query does not exist.")
+    row = found[0]
     if players:
-        # The seats' players come joined in (select_related), which a compiled query does not do.
-        row = _locked_rows(variant, pk=pk, answer_key=answer_key)
-        row = row.select_related(*SEAT_FIELDS.values()).get()
-    else:
-        values = {"pk": pk} if answer_key is None else {"pk": pk, "answer_key": answer_key}
-        found = LOCKED.rows(variant, **values)
-        if not found:
-            raise Session.DoesNotExist("Session matching query does not exist.")
-        row = found[0]
+        # What ``seat_names`` would read: the names of the players in its seats.
+        row._seat_names = {seat: getattr(row, f"seat_name_{seat}") for seat in seats_of(row)}
     # PostgreSQL (read committed): a statement that waited for the lock gets the row as the
     # writer before it left it, but its subqueries still see the database as it was when the
     # statement began. Every writer that adds a house-rules version or a kept answer bumps the
@@ -116,11 +114,18 @@ def locked(
     return row
 
 
-def _locked_rows(variant: tuple[bool, bool], *, pk: int, answer_key: str | None = None) -> Any:
+def _locked_rows(
+    variant: tuple[bool, bool, bool], *, pk: int, answer_key: str | None = None
+) -> Any:
     """The query ``locked`` sends: the sitting's row ``FOR UPDATE OF`` itself, with the newest
-    house rules (``variant[0]``) and the kept answer's id (``variant[1]``) as subqueries."""
-    rules, keyed = variant
+    house rules (``variant[0]``) and the kept answer's id (``variant[1]``) as subqueries, and the
+    names of its seats' players (``variant[2]``) joined in."""
+    rules, keyed, players = variant
     rows = Session.objects.select_for_update(of=("self",)).filter(pk=pk)
+    if players:
+        rows = rows.annotate(
+            **{f"seat_name_{seat}": F(f"{field}__name") for seat, field in SEAT_FIELDS.items()}
+        )
     if rules:
         newest = RulesVersion.objects.filter(session=OuterRef("pk")).order_by("-number")
         rows = rows.annotate(

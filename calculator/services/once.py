@@ -25,10 +25,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import connection
 from django.utils import timezone
 
 from calculator.errors import CalculatorError, invalid
@@ -125,7 +126,8 @@ class Once:
             return
         self.claim.status = status
         self.claim.body = as_text(body)
-        self.claim.save(update_fields=["status", "body"])
+        with connection.cursor() as cursor:
+            cursor.execute(_keep_sql(), [status, self.claim.body, self.claim.pk])
         forget_old()
 
     def release(self) -> None:
@@ -158,23 +160,63 @@ def once_claim(
     first = next((row for row in rows if row.user_id == user.pk), rows[0] if rows else None)
     if first is not None:
         return Once(key, user, body_hash, None, first=first)
-    try:
-        with transaction.atomic():
-            claim = IdempotentAnswer.objects.create(
-                session=None,
-                key=key,
-                user=user,
-                body_hash=body_hash,
-                status=CLAIMED,
-                body="{}",
-            )
-    except IntegrityError:
+    claimed = _claim(key, user, body_hash)
+    if claimed is None:
         # Another request with this key got there first. On PostgreSQL the insert waited for its
         # transaction: its answer is committed, or it was taken back (then the insert would have
         # gone through).
         first = IdempotentAnswer.objects.get(session=None, key=key, user=user)
         return Once(key, user, body_hash, None, first=first)
-    return Once(key, user, body_hash, None, claim=claim)
+    return Once(key, user, body_hash, None, claim=claimed)
+
+
+def _claim(key: str, user: AbstractBaseUser, body_hash: str) -> IdempotentAnswer | None:
+    """The key claimed for this request: a row inserted in the caller's transaction, or None
+    if the user's key is there already. One statement, ``INSERT … ON CONFLICT DO NOTHING
+    RETURNING`` (SQLite and PostgreSQL alike), instead of an insert in a savepoint."""
+    now = timezone.now()
+    values = [key, user.pk, body_hash, CLAIMED, "{}", connection.ops.adapt_datetimefield_value(now)]
+    with connection.cursor() as cursor:
+        cursor.execute(_claim_sql(), values)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return IdempotentAnswer.from_db(
+        connection.alias,
+        ["id", "session_id", "key", "user_id", "body_hash", "status", "body", "created_at"],
+        [row[0], None, key, user.pk, body_hash, CLAIMED, "{}", now],
+    )
+
+
+@cache
+def _claim_sql() -> str:
+    quote, meta = connection.ops.quote_name, IdempotentAnswer._meta
+    columns = ", ".join(
+        quote(meta.get_field(name).column)
+        for name in ("session", "key", "user", "body_hash", "status", "body", "created_at")
+    )
+    return (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES (NULL, %s, %s, %s, %s, %s, %s) "
+        f"ON CONFLICT DO NOTHING RETURNING {quote(meta.pk.column)}"
+    )
+
+
+@cache
+def _keep_sql() -> str:
+    quote, meta = connection.ops.quote_name, IdempotentAnswer._meta
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {quote('status')} = %s, {quote('body')} = %s "
+        f"WHERE {quote(meta.pk.column)} = %s"
+    )
+
+
+@cache
+def _forget_sql() -> str:
+    quote, meta = connection.ops.quote_name, IdempotentAnswer._meta
+    return (
+        f"DELETE FROM {quote(meta.db_table)} WHERE {quote('session_id')} IS NULL "
+        f"AND {quote('created_at')} < %s"
+    )
 
 
 def once_with_sitting(
@@ -199,6 +241,6 @@ def once_with_sitting(
 def forget_old() -> None:
     """Keys kept with no sitting are forgotten after a week (one query: the index on
     ``created_at``); those kept with a sitting go with it."""
-    IdempotentAnswer.objects.filter(
-        session__isnull=True, created_at__lt=timezone.now() - KEPT_FOR
-    ).delete()
+    since = connection.ops.adapt_datetimefield_value(timezone.now() - KEPT_FOR)
+    with connection.cursor() as cursor:
+        cursor.execute(_forget_sql(), [since])

@@ -6,6 +6,7 @@ and the template tags all build on it without importing each other.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -143,6 +144,22 @@ class TileField(forms.CharField):
 # -- meld rows: the one builder every game's form uses ------------------------------------------
 
 
+class RowChoiceField(forms.ChoiceField):
+    """A choice in one of a form's repeated rows (a meld's kind, who fed it, who made a kong): a
+    hand form has dozens, and every form copies every field of its class. Django's copy deep-
+    copies the field's and its widget's choices and reads them again; nothing changes these
+    choices in place (a form sets new ones: the seats in play), so the copies share them."""
+
+    def __deepcopy__(self, memo: dict) -> RowChoiceField:
+        result = copy.copy(self)
+        memo[id(self)] = result
+        result.widget = copy.copy(self.widget)
+        result.widget.attrs = self.widget.attrs.copy()
+        result.error_messages = self.error_messages.copy()
+        result.validators = self.validators[:]
+        return result
+
+
 def meld_fields(prefix: str, kinds: Iterable[tuple[str, Any]]) -> dict[str, forms.Field]:
     """The ``MELD_ROWS`` rows of a player's melds, each ``<prefix>meld_<n>_kind`` (one of
     ``kinds``), ``_tiles`` and ``_from`` (the feeder; its choices are the seats in play, set by
@@ -150,13 +167,13 @@ def meld_fields(prefix: str, kinds: Iterable[tuple[str, Any]]) -> dict[str, form
     kinds = list(kinds)
     fields: dict[str, forms.Field] = {}
     for row in range(1, MELD_ROWS + 1):
-        fields[f"{prefix}meld_{row}_kind"] = forms.ChoiceField(
+        fields[f"{prefix}meld_{row}_kind"] = RowChoiceField(
             label=numbered("第%(n)s副 · 种类", row), choices=[("", "—"), *kinds], required=False
         )
         fields[f"{prefix}meld_{row}_tiles"] = TileField(
             label=numbered("第%(n)s副 · 牌", row), max_tiles=4, required=False
         )
-        fields[f"{prefix}meld_{row}_from"] = forms.ChoiceField(
+        fields[f"{prefix}meld_{row}_from"] = RowChoiceField(
             label=numbered("第%(n)s副 · 谁打的", row), choices=[("", "—")], required=False
         )
     return fields

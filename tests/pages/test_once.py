@@ -765,9 +765,9 @@ def test_a_keyed_write_costs_a_fixed_number_of_queries_more(browser, sitting) ->
     keyless, _ = post(once="")
     keyed, replay = post()
     # The transaction around the view (a savepoint here, inside the test's own transaction), the
-    # key looked up, its claim (savepoint, insert, release), the first outcome stored, the keys
-    # older than a week forgotten: the same at any length of sitting (a keyless post costs as
+    # key looked up, its claim (one insert), the first outcome stored, the keys older than a
+    # week forgotten: the same at any length of sitting (a keyless post costs as
     # tests/calculator/test_queries.py counts it).
-    assert keyed == keyless + 2 + 1 + 3 + 1 + 1
+    assert keyed == keyless + 2 + 1 + 1 + 1 + 1
     # A replay reads the key and no sitting, round or rules.
     assert not [sql for sql in replay if re.search(r'"calculator_(session|round|rules)', sql)]

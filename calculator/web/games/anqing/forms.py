@@ -12,7 +12,14 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from calculator.web.games.base import HandForm, TableFields, WebGame
 from calculator.web.number_fields import WholeNumberField
-from calculator.web.vocabulary import MELD_KINDS, MELD_ROWS, SEAT_WINDS, SEATS, add_fields
+from calculator.web.vocabulary import (
+    MELD_KINDS,
+    MELD_ROWS,
+    SEAT_WINDS,
+    SEATS,
+    RowChoiceField,
+    add_fields,
+)
 from scoring.base import HouseRule
 from scoring.games import GAMES
 
@@ -102,10 +109,10 @@ def _other_fields() -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {}
     for seat in SEATS:
         for row in range(1, MELD_ROWS + 1):
-            fields[f"other_{seat}_{row}_kind"] = forms.ChoiceField(
+            fields[f"other_{seat}_{row}_kind"] = RowChoiceField(
                 label=_("种类"), choices=[("", "—"), *FED_KINDS], required=False
             )
-            fields[f"other_{seat}_{row}_from"] = forms.ChoiceField(
+            fields[f"other_{seat}_{row}_from"] = RowChoiceField(
                 label=_("谁打的"), choices=[("", "—")], required=False
             )
     return fields

@@ -22,6 +22,7 @@ from calculator.web.number_fields import WholeNumberField
 from calculator.web.vocabulary import (
     SEAT_WINDS,
     SEATS,
+    RowChoiceField,
     TileField,
     add_fields,
     faces_of,
@@ -321,15 +322,15 @@ def _add_fields(form: type[forms.Form]) -> None:
         )
         fields.update(meld_fields(f"w_{seat}_", WINNER_MELD_KINDS))
     for row in range(1, KONG_ROWS + 1):
-        fields[f"kong_{row}_seat"] = forms.ChoiceField(
+        fields[f"kong_{row}_seat"] = RowChoiceField(
             label=numbered("第%(n)s个杠 · 谁杠的", row), choices=[("", "—")], required=False
         )
-        fields[f"kong_{row}_kind"] = forms.ChoiceField(
+        fields[f"kong_{row}_kind"] = RowChoiceField(
             label=numbered("第%(n)s个杠 · 种类", row),
             choices=[("", "—"), *KONG_KINDS],
             required=False,
         )
-        fields[f"kong_{row}_from"] = forms.ChoiceField(
+        fields[f"kong_{row}_from"] = RowChoiceField(
             label=numbered("第%(n)s个杠 · 谁放的杠", row), choices=[("", "—")], required=False
         )
         fields[f"kong_{row}_tiles"] = TileField(
