@@ -26,9 +26,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import weakref
 from typing import Any
 
+import psycopg
+import redis
+import redis.asyncio
 from django.conf import settings
 from django.db import connections, transaction
 
@@ -91,8 +93,6 @@ def _redis_client() -> Any:
     global _redis
     with _redis_lock:
         if _redis is None:
-            import redis
-
             _redis = redis.Redis.from_url(
                 settings.EVENTS_REDIS_URL, socket_connect_timeout=2, socket_timeout=2
             )
@@ -195,8 +195,6 @@ class Hub:
 
 
 async def _redis_listen(hub: Hub, first: bool) -> None:
-    import redis.asyncio
-
     client = redis.asyncio.Redis.from_url(settings.EVENTS_REDIS_URL, socket_connect_timeout=2)
     try:
         async with client.pubsub() as pubsub:
@@ -213,8 +211,6 @@ async def _redis_listen(hub: Hub, first: bool) -> None:
 
 
 async def _postgres_listen(hub: Hub, first: bool) -> None:
-    import psycopg
-
     conn = await psycopg.AsyncConnection.connect(**postgres_params(), autocommit=True)
     try:
         await conn.execute(f"LISTEN {CHANNEL}")
@@ -242,7 +238,8 @@ def postgres_params() -> dict[str, Any]:
     return {key: value for key, value in params.items() if value is not None}
 
 
-_HUBS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+# The hubs by event loop: the events process has one; the tests' loops come and go.
+_HUBS: dict[asyncio.AbstractEventLoop, Hub] = {}
 
 
 def hub() -> Hub:
@@ -250,5 +247,7 @@ def hub() -> Hub:
     loop = asyncio.get_running_loop()
     found = _HUBS.get(loop)
     if found is None:
+        for closed in [other for other in _HUBS if other.is_closed()]:
+            del _HUBS[closed]
         found = _HUBS[loop] = Hub(loop)
     return found

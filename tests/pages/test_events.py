@@ -20,6 +20,14 @@ from tests.calculator.hands import DRAW
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def one_process(settings) -> None:
+    """The stream as this process hears a change: the test publishes in its own transaction,
+    which PostgreSQL's NOTIFY would hold back until a commit that never comes (the channels have
+    their own tests: tests/calculator/test_events.py)."""
+    settings.EVENTS_CHANNEL = "memory"
+
+
 def run(scenario: Callable[[], Awaitable[None]]) -> None:
     async_to_sync(scenario)()
 
@@ -131,6 +139,7 @@ def test_a_stream_ends_when_its_time_is_up_and_when_the_phone_leaves(
         # Phones that leave halfway: Django cancels the task that sends each stream when its
         # client disconnects; their waits are let go, nothing is left listening.
         settings.EVENTS_STREAM_LIFETIME = 300
+        settings.EVENTS_HEARTBEAT = 300
         sending = []
         for _phone in range(3):
             response, stream = await opened(client, f"/sessions/{sitting.pk}/events/")
