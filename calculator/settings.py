@@ -46,6 +46,16 @@ SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-local-key-set-DJANGO_SECRET_KEY-in-production"
 )
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+if DEBUG:
+    # The table's own Wi-Fi (`make run`): a phone asks by this machine's address on the network
+    # (192.168.1.23:8000), so debug allows the machine's own addresses as well. Only its own, not
+    # every private address: Django matches a host by name, not by range, and only these reach
+    # this machine. An address literal cannot be rebound by DNS, so the Host check still keeps
+    # out pages that rebind their name to it. Found when the server starts (calculator/lan.py):
+    # a machine that moves to another network restarts `make run`. With debug off: no change.
+    from calculator.lan import own_addresses
+
+    ALLOWED_HOSTS += [address for address in own_addresses() if address not in ALLOWED_HOSTS]
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -145,6 +155,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
         os.environ.get("DJANGO_DB_CONNECT_TIMEOUT", "3")
     )
+# DATABASE_POOLER=transaction: DATABASE_URL is PgBouncer in transaction pooling, where each
+# transaction (each statement, outside one) may run on another server connection. Nothing a
+# request does may then outlive its transaction on the server: no cursor declared WITH HOLD (what
+# Django's server-side cursors are outside a transaction), no prepared statement (Django's psycopg
+# 3 binds values on the client and prepares nothing, unless OPTIONS ask for it), no session SET,
+# advisory lock or LISTEN (the app uses none). A connection kept across requests is checked before
+# a request reuses it, so a restarted pooler costs no request an error.
+DATABASE_POOLER = os.environ.get("DATABASE_POOLER", "").strip().lower()
+if DATABASE_POOLER not in {"", "session", "transaction"}:
+    raise ImproperlyConfigured(
+        f"DATABASE_POOLER={DATABASE_POOLER!r}: use transaction (PgBouncer's transaction pooling), "
+        f"session, or leave it unset for a direct connection."
+    )
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool(
+    "DJANGO_CONN_HEALTH_CHECKS", DATABASE_POOLER == "transaction"
+)
+if DATABASE_POOLER == "transaction":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -246,7 +274,7 @@ TOKEN_LIFETIME = timedelta(days=int(os.environ.get("DJANGO_TOKEN_LIFETIME_DAYS",
 def cache_from_url(url: str) -> dict[str, object]:
     """The default cache: Django's database cache (table ``calculator_cache``, made by migration
     0003), shared by every app server with no other service; ``redis://…``/``rediss://…`` for
-    Redis (the deployment installs the ``redis`` package), ``locmem://`` for one process only."""
+    Redis (the ``redis`` package of requirements.txt), ``locmem://`` for one process only."""
     # The database and memory caches drop entries beyond MAX_ENTRIES, live ones too (default 300,
     # which a burst of failed log-ins from many addresses would fill).
     bounded = {"OPTIONS": {"MAX_ENTRIES": 50_000}}

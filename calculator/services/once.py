@@ -32,6 +32,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 from django.utils import timezone
 
+from calculator.compiled import inserted
 from calculator.errors import CalculatorError, invalid
 from calculator.models import IdempotentAnswer, Session
 from calculator.services.history import kept_answer
@@ -122,7 +123,7 @@ class Once:
                 status=status,
                 body=as_text(body),
             )
-            IdempotentAnswer.objects.bulk_create([answer])
+            inserted([answer])
             return
         self.claim.status = status
         self.claim.body = as_text(body)

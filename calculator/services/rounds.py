@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from calculator.compiled import inserted
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
 from calculator.models import Payment, Round, Session
 from calculator.numbers import shown
@@ -370,7 +371,7 @@ def _recorded(
     try:
         # No savepoint: an IntegrityError ends this transaction, which is rolled back as a whole.
         # One INSERT … RETURNING, with no save() machinery (the round has no signals).
-        Round.objects.bulk_create([game_round])
+        inserted([game_round])
     except IntegrityError:
         # Only reachable where the session lock is not a real lock: the number was taken.
         raise CalculatorError(
@@ -381,7 +382,7 @@ def _recorded(
         ) from None
     for payment in payments:
         payment.round = game_round
-    Payment.objects.bulk_create(payments)
+    inserted(payments)
     next_dealer, next_streak = dealer_after(session, dealer, streak, game_round)
     fields = state_fields(running, next_dealer, next_streak, game_round.number)
     history_changed(session, fields, added=game_round, added_payments=payments)

@@ -43,7 +43,7 @@ from calculator.web.common import (
     with_session_to_write,
 )
 from calculator.web.games import web_game
-from calculator.web.once import confirmed, round_corrected, round_saved, written_once
+from calculator.web.once import any_post, confirmed, round_corrected, round_saved, written_once
 from calculator.web.templatetags.tiles import pick
 from scoring.games import GAMES
 
@@ -396,7 +396,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
 
 
 @written_once()
-@with_session
+@with_session_to_write(any_post)
 @while_open
 def round_void(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """GET asks to confirm (works without JS); POST voids: kept in history, moves no money."""

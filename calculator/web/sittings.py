@@ -272,6 +272,13 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         if session.share_token
         else None
     )
+    # The board (a tablet or a TV at the table): through the share link, so a tablet that scans
+    # its QR code needs no log-in; the sitting's own board while it is not shared.
+    context["board_url"] = (
+        request.build_absolute_uri(reverse("web:share_board", args=[session.share_token]))
+        if session.share_token
+        else reverse("web:board", args=[session.pk])
+    )
     if not request.htmx or request.htmx.boosted:
         # Only the whole page asks to undo, confirms a draw and shows the QR code.
         if session.archived_at is None:
@@ -280,6 +287,7 @@ def session_detail(request: HttpRequest, session: Session) -> HttpResponse:
         context["asking"] = request.GET.get("confirm")
         if context["share_url"]:
             context["share_qr"] = link_qr(context["share_url"], _("分享链接的二维码"))
+            context["board_qr"] = link_qr(context["board_url"], _("大屏幕的二维码"))
     return render_page_or(request, "web/session.html", "ledger", context)
 
 

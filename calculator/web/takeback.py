@@ -17,7 +17,7 @@ from calculator.numbers import id_of, plain
 from calculator.selectors.access import session_for_user
 from calculator.selectors.sittings import session_balances
 from calculator.selectors.takeback import last_live_round
-from calculator.web.common import ask_first, remember_changes, while_open, with_session
+from calculator.web.common import ask_first, remember_changes, while_open, with_session_to_write
 from calculator.web.once import confirmed, written_once
 
 
@@ -31,7 +31,7 @@ def restart_of(request: HttpRequest) -> Session | None:
 
 @written_once(write=confirmed)
 @require_POST
-@with_session
+@with_session_to_write(confirmed)
 @while_open
 def round_undo(request: HttpRequest, session: Session) -> HttpResponse:
     """Undo the last round (``services.takeback.round_undo``: a void of the newest round that counts),

@@ -8,6 +8,7 @@ import calculator.converters  # noqa: F401  (registers <id:…>)
 from calculator.web import (
     accounts,
     adjustments,
+    board,
     calculator,
     events,
     exports,
@@ -62,6 +63,7 @@ urlpatterns = [
     path("sessions/<id:pk>/rounds/<id:number>/edit/", rounds.round_edit, name="round_edit"),
     path("sessions/<id:pk>/rounds/<id:number>/void/", rounds.round_void, name="round_void"),
     path("sessions/<id:pk>/settle/", standings.settle, name="settle"),
+    path("sessions/<id:pk>/board/", board.session_board, name="board"),
     path("sessions/<id:pk>/members/", sittings.members, name="members"),
     path(
         "sessions/<id:pk>/members/<str:username>/remove/",
@@ -99,6 +101,7 @@ urlpatterns = [
     path("share/<str:token>/", exports.share, name="share"),
     path("share/<str:token>/rounds/<id:number>/", exports.share_round, name="share_round"),
     path("share/<str:token>/events/", events.share_events, name="share_events"),
+    path("share/<str:token>/board/", board.share_board, name="share_board"),
     # Django's set_language view, as web:set_language.
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -4,10 +4,10 @@ violation of any rule axe runs by default (WCAG A and AA, and its best practices
 One phone per language walks every page: the home page, signing up and logging in, the list
 and a new sitting, each game's sitting (with rounds), its round form with a hand half entered
 (the tile keyboard docked and open), the why page of a round of each game (a 紅中 round with two
-winners and one with three among them), settle-up, house rules, members, the share page, the
-calculator of each game (and one with its result shown), the rule books, the offline page and
-the page of a page not found. The phone fixture's guard fails the walk on any script error as
-well.
+winners and one with three among them), settle-up, each game's board, house rules, members, the
+share page and its board, the calculator of each game (and one with its result shown), the rule
+books, the offline page and the page of a page not found. The phone fixture's guard fails the
+walk on any script error as well.
 """
 
 from __future__ import annotations
@@ -157,6 +157,7 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
         walk.visit(f"{game}-sitting", sitting_path)
         walk.visit(f"{game}-why", f"{sitting_path}rounds/1/")
         walk.visit(f"{game}-settle", f"{sitting_path}settle/")
+        walk.visit(f"{game}-board", f"{sitting_path}board/")
         walk.visit(f"{game}-house-rules", f"{sitting_path}rules/")
         walk.go(f"{sitting_path}rounds/new/")
         if game == "hongzhong":
@@ -195,6 +196,7 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
     )
     shared = Walk(viewer, base, language)
     shared.visit("share", f"/share/{table.share}/")
+    shared.visit("board", f"/share/{table.share}/board/")
     walk.problems += shared.problems
 
     # A page not found: Chromium logs its 404 answer, which here is the point.

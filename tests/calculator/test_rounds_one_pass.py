@@ -255,3 +255,33 @@ def test_a_key_answered_while_the_post_waited_is_a_replay(owner) -> None:
     assert again.replayed
     assert again.body["number"] == 1
     assert session.rounds.count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("change", ["void", "undo"])
+def test_a_void_or_undo_that_waited_says_what_it_did_alone(owner, change) -> None:
+    """The page's summary of a void (or an undo) starts from the balances the change found under
+    the sitting's lock: another phone's round that committed meanwhile is not counted as its."""
+    needs_postgresql()
+    session = factories.make_sitting(owner, rounds=[plain("E")])
+    browser = factories.page_client(owner)
+    # Another phone records round 2 and has not committed when the change is confirmed.
+    seen: dict = {}
+    other, _ = holding_the_lock(
+        lambda: seen.update(round_record(session=session, entry=plain("S"), user=owner).after)
+    )
+    if change == "void":
+        response = browser.post(f"/sessions/{session.pk}/rounds/1/void/", {})
+    else:
+        response = browser.post(
+            f"/sessions/{session.pk}/rounds/undo/", {"confirm": "1", "number": "2"}
+        )
+    other.join()
+    assert response.status_code == 302
+    assert Round.objects.get(session=session, number=1 if change == "void" else 2).voided
+    session.refresh_from_db()
+    seats = browser.session[CHANGES_KEY]["seats"]
+    for seat, moved in seats.items():
+        # Before: both rounds counted (round 2 committed before the change had the lock).
+        assert Decimal(moved["before"]) == seen[seat], seat
+        assert Decimal(moved["after"]) == getattr(session, f"balance_{seat.lower()}"), seat
