@@ -1,5 +1,5 @@
 # make run  : create the virtualenv, install, migrate, print the address (and QR code) phones on
-#             the same Wi-Fi open, start the server on SQLite (debug on); PORT=8001 make run for
+#             the same Wi-Fi open, serve pages and push on SQLite (debug on); PORT=8001 make run for
 #             another port
 # make test : ruff; Chromium, a CJK font, HAProxy, PgBouncer and PostgreSQL made ready
 #             (tools/test-deps); the whole suite on SQLite, then again on PostgreSQL but for the
@@ -35,10 +35,15 @@ $(STAMP): $(APP_STAMP) requirements-dev.txt
 	touch $(STAMP)
 
 # Before serving, the address phones on the same Wi-Fi open, with its QR code (debug allows it).
+# One process serves the pages and the event streams (gunicorn's ASGI worker, reloading on a
+# change of the code): on SQLite the channel that tells the streams of a change is that process's
+# memory, so it is one worker.
 run: $(APP_STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py check
 	$(BIN)/python manage.py lan_url --port $(PORT)
-	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 0.0.0.0:$(PORT)
+	DJANGO_DEBUG=1 $(BIN)/gunicorn calculator.asgi --worker-class asgi --workers 1 \
+		--bind 0.0.0.0:$(PORT) --reload --access-logfile - --no-control-socket
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

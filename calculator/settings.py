@@ -76,8 +76,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Pages shrink 7–19× with gzip; CSRF tokens are masked per response (BREACH).
-    "django.middleware.gzip.GZipMiddleware",
+    # Pages shrink 7–19× with gzip; CSRF tokens are masked per response (BREACH). Not an event
+    # stream: each event must reach the phone as it is written (calculator/web/events.py).
+    "calculator.web.events.EventStreamGZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -321,6 +322,28 @@ CACHES["pages"] = page_cache_from(CACHES["default"])
 # (calculator/web/page_cache.py). Off by default with DJANGO_DEBUG: a template edited under a
 # running server would not show until the next round.
 PAGE_CACHE = env_bool("DJANGO_PAGE_CACHE", not DEBUG)
+
+# --- push (calculator/events.py) ------------------------------------------------------------------
+
+# The channel that tells the events process a sitting changed: Redis when REDIS_URL (or a Redis
+# CACHE_URL) names it, else PostgreSQL's NOTIFY when the database is PostgreSQL, else one
+# process's memory (SQLite: `make run` serves pages and streams from one process).
+EVENTS_REDIS_URL = os.environ.get("REDIS_URL", "").strip() or (
+    os.environ.get("CACHE_URL", "").strip()
+    if os.environ.get("CACHE_URL", "").strip().partition("://")[0].lower() in {"redis", "rediss"}
+    else ""
+)
+if EVENTS_REDIS_URL:
+    EVENTS_CHANNEL = "redis"
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    EVENTS_CHANNEL = "postgres"
+else:
+    EVENTS_CHANNEL = "memory"
+# A stream sends a comment at least this often (seconds), so a proxy never closes it as idle,
+# and ends after EVENTS_STREAM_LIFETIME seconds: the phone connects again at once with the last
+# version it saw, so no stream lives without bound.
+EVENTS_HEARTBEAT = float(os.environ.get("DJANGO_EVENTS_HEARTBEAT", "25"))
+EVENTS_STREAM_LIFETIME = float(os.environ.get("DJANGO_EVENTS_STREAM_LIFETIME", "300"))
 
 # --- security headers -----------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from calculator.errors import invalid
+from calculator.events import changed_on_commit
 from calculator.models import Group, Player, Session
 from calculator.numbers import an_id, shown
 from calculator.selectors.groups import group_sittings
@@ -186,4 +187,6 @@ def group_paid_out(
         for pk, name, owner, username in rows
         if owner != user.pk
     ]
+    for pk in marked:
+        changed_on_commit(pk)
     return GroupPaidOut(marked=marked, not_yours=not_yours)

@@ -23,6 +23,7 @@ from django.db.models import F, OuterRef, Subquery
 
 from calculator.compiled import Compiled
 from calculator.errors import CalculatorError
+from calculator.events import changed_on_commit
 from calculator.models import (
     BALANCE_FIELDS,
     IdempotentAnswer,
@@ -416,6 +417,9 @@ def history_changed(
     ]
     with connection.cursor() as cursor:
         cursor.execute(_bump_sql(fields), [*values, session.pk])
+        row = cursor.fetchone()
+    # Every phone that has the sitting open learns of it once this commits (calculator/events.py).
+    changed_on_commit(session.pk, row[0] if row else None)
     if state is not None:
         # The rounds or their payments changed: the seats' kept totals follow in this transaction.
         balances = {seat: state[field] for seat, field in BALANCE_FIELDS.items()}
@@ -431,12 +435,16 @@ def history_changed(
 @cache
 def _bump_sql(fields: tuple[str, ...]) -> str:
     """``UPDATE`` the sitting's row: its version one more and ``fields`` set, as one fixed
-    statement per set of fields (the ORM's ``update()`` built it anew on every round)."""
+    statement per set of fields (the ORM's ``update()`` built it anew on every round), answering
+    the new version for the notice that tells the other phones."""
     quote, meta = connection.ops.quote_name, Session._meta
     columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in fields)
     version = quote("version")
     sets = f"{version} = {version} + 1" + (f", {columns}" if columns else "")
-    return f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+    return (
+        f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s "
+        f"RETURNING {version}"
+    )
 
 
 def balances_of(row: Session | Round) -> dict[str, Decimal]:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from calculator.errors import CalculatorError, invalid, not_found
+from calculator.events import changed_on_commit
 from calculator.models import Group, Player, SeatTotals, Session, roster_key
 from calculator.numbers import shown
 from calculator.selectors.sittings import SEAT_FIELDS
@@ -40,7 +41,10 @@ def _roster_changed(pks: list[int]) -> None:
     query = Q()
     for pk in pks:
         query |= seated_in(pk)
-    Session.objects.filter(query).update(version=F("version") + 1)
+    changed = list(Session.objects.filter(query).values_list("pk", flat=True))
+    Session.objects.filter(pk__in=changed).update(version=F("version") + 1)
+    for pk in changed:
+        changed_on_commit(pk)
 
 
 def _checked_name(name: object) -> str:

@@ -63,8 +63,9 @@ def precached_files() -> list[str]:
 
 
 def htmx_urls() -> list[str]:
-    """The URLs of the htmx script(s) ``{% htmx_script %}`` puts on every page (base.html)."""
-    return SRC.findall(htmx_script())
+    """The URLs of the htmx script(s) ``{% htmx_script %}`` puts on every page (base.html):
+    htmx and its server-sent-events extension."""
+    return SRC.findall(htmx_script(extensions="hx-sse"))
 
 
 def fingerprint(url: str, name: str | None) -> str:

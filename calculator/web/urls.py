@@ -10,6 +10,7 @@ from calculator.web import (
     adjustments,
     board,
     calculator,
+    events,
     exports,
     groups,
     passwords,
@@ -47,6 +48,8 @@ urlpatterns = [
     path("sessions/new/", sittings.session_new, name="session_new"),
     path("sessions/import/", sittings.session_import, name="session_import"),
     path("sessions/<id:pk>/", sittings.session_detail, name="session"),
+    # The sitting's event stream (server-sent events), served by the events process.
+    path("sessions/<id:pk>/events/", events.session_events, name="session_events"),
     path("sessions/<id:pk>/rounds/new/", rounds.round_new, name="round_new"),
     path("sessions/<id:pk>/rounds/draw/", rounds.round_draw, name="round_draw"),
     path("sessions/<id:pk>/adjustments/new/", adjustments.adjustment_new, name="adjustment_new"),
@@ -98,6 +101,7 @@ urlpatterns = [
     path("sessions/<id:pk>/paid-out/", groups.session_paid_out, name="session_paid_out"),
     path("share/<str:token>/", exports.share, name="share"),
     path("share/<str:token>/rounds/<id:number>/", exports.share_round, name="share_round"),
+    path("share/<str:token>/events/", events.share_events, name="share_events"),
     path("share/<str:token>/board/", board.share_board, name="share_board"),
     # Django's set_language view, as web:set_language.
     path("i18n/", include("django.conf.urls.i18n")),

@@ -85,9 +85,13 @@ def browser(request: pytest.FixtureRequest) -> Iterator[Browser]:
 # htmx:swapError, htmx:oobErrorNoTarget, htmx:targetError, htmx:timeout, …), and every one of them
 # is followed by htmx:error naming it, so htmx:error is the one reported, with what it names. A
 # superseded preview is htmx:sendAbort: not an error (nor the htmx:afterRequest error htmx fires
-# with it and with every other failed request, which is named on its own). Any other event named
-# for an error that a script dispatches is reported as well. Wrapping dispatchEvent sees events
-# on elements outside the document too, which a listener on the document would miss.
+# with it and with every other failed request, which is named on its own). Nor is the error of a
+# live region's event stream (htmx:sseError, which names the stream's own error event and its
+# EventSource): the stream ends on purpose every few minutes (and at once from a sync worker),
+# and the page's poll carries on while it connects again (static/js/live.js); a request that
+# fails is reported by the browser's own console line. Any other event named for an error that a
+# script dispatches is reported as well. Wrapping dispatchEvent sees events on elements outside
+# the document too, which a listener on the document would miss.
 REPORT_ERROR_EVENTS = """
 (() => {
   const NOT_ERRORS = ['htmx:sendAbort', 'htmx:afterRequest'];
@@ -101,7 +105,8 @@ REPORT_ERROR_EVENTS = """
       const info = (event.detail && event.detail.errorInfo) || {};
       const content = info.content instanceof Element && info.content.id
         ? ` #${info.content.id}` : '';
-      if (!NOT_ERRORS.includes(info.error)) {
+      const stream = typeof EventSource !== 'undefined' && info.source instanceof EventSource;
+      if (!NOT_ERRORS.includes(info.error) && !stream) {
         report = `${info.error} on ${where(info.elt || this)}${content}`
           + (info.target ? ` (target ${info.target})` : '');
       }
@@ -115,8 +120,10 @@ REPORT_ERROR_EVENTS = """
 """
 
 # htmx also writes each of its error events to the console: the event above says it already
-# (and an abort's line is no error).
-HTMX_ERROR_LINE = re.compile(r"^(htmx:[\w:-]+|Response Status Error Code \d+ from \S+)(, .*)?$")
+# (and an abort's line is no error; a stream's error is written as the event it names).
+HTMX_ERROR_LINE = re.compile(
+    r"^(htmx:[\w:-]+|Response Status Error Code \d+ from \S+|\[object Event\])(, .*)?$"
+)
 
 # What a network failure looks like when a test takes the phone offline or aborts a request on
 # purpose (marker failed_requests): htmx's send error and Chromium's line for a request that got
@@ -347,3 +354,40 @@ class Thumb:
     def triplet(self, face: str) -> None:
         self.key(face)
         self.tap(self.page.locator(".dock [data-concealed-set=triplet]"))
+
+
+# --- the app as deployed: two app servers and the events process --------------------------------
+
+
+@pytest.fixture
+def deployment():
+    """A database of its own on PostgreSQL, two sync app servers, the events process, and a
+    proxy in front of each app server (tests/browser/servers.py); all stopped and dropped after
+    the test. Without PostgreSQL the test is skipped, except under CI, where it fails."""
+    from tests.browser.servers import Database, Deployment, Proxy, Server, postgres_reachable
+
+    if not postgres_reachable():
+        message = "the deployment tests need PostgreSQL at 127.0.0.1:5432 (tools/test-deps)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    database = Database()
+    pages = [Server(database), Server(database)]
+    events = Server(database, asgi=True)
+    proxies: list[Proxy] = []
+    try:
+        database.create()
+        for server in (*pages, events):
+            server.start()
+        for server in (*pages, events):
+            server.wait_ready()
+        proxies = [Proxy(server, events) for server in pages]
+        for proxy in proxies:
+            proxy.start()
+        yield Deployment(database, pages, events, proxies)
+    finally:
+        for proxy in proxies:
+            proxy.stop()
+        for server in (*pages, events):
+            server.stop()
+        database.drop()

@@ -15,6 +15,7 @@ import time
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
@@ -77,6 +78,8 @@ def named(sql: str) -> str:
     first column's table, not a subquery's). An ``executemany`` is one statement: Django logs it
     as "N times: …"."""
     sql = re.sub(r"^\d+ times: ", "", sql)
+    if sql.startswith("SELECT pg_notify("):
+        return "SELECT pg_notify"
     verb = sql.split(None, 1)[0].upper()
     if verb in ("BEGIN", "SAVEPOINT", "RELEASE", "COMMIT"):
         return verb
@@ -99,7 +102,16 @@ def on_this_database(statements: list[str]) -> list[str]:
     whole file when it begins)."""
     if connection.vendor == "sqlite":
         return [name.removesuffix(" FOR UPDATE") for name in statements]
+    if settings.EVENTS_CHANNEL == "postgres":
+        # After the round's COMMIT, the push notice on the same connection (calculator/events.py).
+        at = statements.index("COMMIT") + 1
+        return [*statements[:at], "SELECT pg_notify", *statements[at:]]
     return statements
+
+
+def notices() -> int:
+    """The statements push adds to a round post: the NOTIFY after the commit on PostgreSQL."""
+    return 1 if connection.vendor == "postgresql" and settings.EVENTS_CHANNEL == "postgres" else 0
 
 
 def sent(queries: CaptureQueriesContext) -> list[str]:
@@ -120,7 +132,7 @@ def test_a_round_post_through_the_api_is_these_statements(owner) -> None:
     assert response.json()["state"]["next_round"] == 3
     assert sent(queries) == on_this_database(API_POST)
     # 8 statements between a BEGIN and a COMMIT, on SQLite and on PostgreSQL alike.
-    assert len(queries) == 10
+    assert len(queries) == 10 + notices()
 
 
 def test_a_round_post_through_the_form_is_these_statements(owner) -> None:
@@ -142,7 +154,7 @@ def test_a_round_post_through_the_form_is_these_statements(owner) -> None:
     assert session.rounds.count() == 2
     assert sent(queries) == on_this_database(PAGE_POST)
     # 15 statements in two transactions (BEGIN … COMMIT), on SQLite and on PostgreSQL alike.
-    assert len(queries) == 17
+    assert len(queries) == 17 + notices()
 
 
 def test_the_service_answers_the_balances_before_and_after_and_the_next_deal(owner) -> None:

@@ -163,7 +163,14 @@ def test_the_live_region_is_shaped_as_the_share_pages(owner) -> None:
         "hx-get": f"{board_url(sitting)}?v={sitting.version}",
     }
     assert share["hx-get"] == f"/share/{sitting.share_token}/?v={sitting.version}"
-    assert board["hx-trigger"] == "every 3s" and board["hx-swap"] == "outerHTML"
+    assert board["hx-trigger"] == "sse:changed, live-poll" and board["hx-swap"] == "outerHTML"
+    # Pushed as the share page is: the stream of its link (of the sitting, for its members).
+    page = client.get(board_url(sitting)).content.decode()
+    assert f'sse-connect="/share/{sitting.share_token}/events/?v={sitting.version}"' in page
+    owners = Client()
+    owners.force_login(owner)
+    members_page = owners.get(f"/sessions/{sitting.pk}/board/").content.decode()
+    assert f'sse-connect="/sessions/{sitting.pk}/events/?v={sitting.version}"' in members_page
 
 
 def test_the_poll_answers_204_until_something_changes(owner) -> None:

@@ -271,7 +271,10 @@ def test_share_link_is_read_only_and_needs_no_login(client: Client, sitting) -> 
     response = client.get(url)
     assertContains(response, "周六牌局")
     assertContains(response, 'data-balance="43"')
-    assertContains(response, 'hx-trigger="every 3s"')
+    # A live region: the share link's stream, and the 3 s poll without it (static/js/live.js).
+    assertContains(response, f'sse-connect="/share/{sitting.share_token}/events/?v=')
+    assertContains(response, 'data-live-poll="3"')
+    assertContains(response, 'hx-trigger="sse:changed, live-poll"')
     assertNotContains(response, "/rounds/new/")
     assertNotContains(response, "/edit/")
     assertNotContains(response, "/void/")

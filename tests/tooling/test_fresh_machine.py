@@ -49,7 +49,9 @@ def test_no_file_names_a_path_of_one_machine() -> None:
 
 def test_make_run_takes_a_port_and_points_to_sign_up() -> None:
     plan = run(["make", "-n", "run", "PORT=8123"])
-    assert "runserver 0.0.0.0:8123" in plan.stdout
+    # One process for the pages and the event streams: gunicorn's ASGI worker, one of it.
+    assert "gunicorn calculator.asgi --worker-class asgi --workers 1" in plan.stdout
+    assert "--bind 0.0.0.0:8123" in plan.stdout
     assert "createsuperuser" not in (ROOT / "README.md").read_text()
 
 
