@@ -21,7 +21,7 @@ from calculator.models import Round, Session
 from calculator.selectors import ledger
 from calculator.selectors.access import share_version
 from calculator.web.common import render_page_or, with_session
-from calculator.web.exports import share_page_etag, shared_page
+from calculator.web.exports import share_page_etag, shared_page, shared_session
 from calculator.web.sittings import session_context
 
 
@@ -59,10 +59,9 @@ def share_board(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)
     response = shared_page(
         request,
-        token,
         share_page_etag(request, pk, version, "board"),
-        lambda session: render_page_or(
-            request, "web/board.html", "live", board_context(session, token)
+        lambda: render_page_or(
+            request, "web/board.html", "live", board_context(shared_session(token), token)
         ),
     )
     patch_vary_headers(response, ("HX-Request",))

@@ -67,7 +67,10 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
         shown = shared_live(token, version, page)
         if request.htmx and not request.htmx.boosted:
             return HttpResponse(shown["live_html"])
-        return render(request, "web/share.html", shown)
+        # Around the kept fragment: the link's board and its stream, at the version shown.
+        return render(
+            request, "web/share.html", {**shown, "share_token": token, "version": version}
+        )
 
     response = shared_page(request, share_page_etag(request, pk, version, page), draw)
     patch_vary_headers(response, ("HX-Request",))

@@ -114,4 +114,4 @@ def test_make_run_without_a_network_says_so(monkeypatch) -> None:
 def test_make_run_prints_it_before_serving() -> None:
     makefile = (SETTINGS.parents[1] / "Makefile").read_text()
     run = makefile.split("\nrun:", 1)[1].split("\n\n", 1)[0]
-    assert run.index("manage.py lan_url --port $(PORT)") < run.index("runserver 0.0.0.0")
+    assert run.index("manage.py lan_url --port $(PORT)") < run.index("--bind 0.0.0.0")
