@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+import calculator.services.rounds as rounds_service
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
 from calculator.services import history
 from calculator.services.sittings import rules_change
@@ -84,9 +85,8 @@ def test_a_failure_while_writing_the_payments_of_a_new_round_saves_nothing(
     api, sitting, monkeypatch
 ):
     before = dump()
-    monkeypatch.setattr(
-        Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
-    )
+    # The round's INSERT goes through; the payments' (the second) fails.
+    monkeypatch.setattr(rounds_service, "inserted", fail_on_call(2, rounds_service.inserted))
     response = api.post(f"/api/sessions/{sitting.pk}/rounds/", plain("W"), format="json")
     assert_server_error(response)
     assert dump() == before
@@ -133,9 +133,7 @@ def test_a_retry_after_a_failed_first_attempt_records_once(api, sitting, monkeyp
     url = f"/api/sessions/{sitting.pk}/rounds/"
     before = dump()
     with monkeypatch.context() as patched:
-        patched.setattr(
-            Payment.objects, "bulk_create", fail_on_call(1, Payment.objects.bulk_create)
-        )
+        patched.setattr(rounds_service, "inserted", fail_on_call(2, rounds_service.inserted))
         first = api.post(url, plain("W"), format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert_server_error(first)
     assert dump() == before  # no round, no payment, and no stored answer for the key
