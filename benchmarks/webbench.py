@@ -184,7 +184,9 @@ def build(users_token: dict, rng: random.Random, clients: int) -> dict:
         "regular": regular.east_id,
         "group": group.pk,
         "writers": writers,
-        "cookie": writers[0]["cookie"],
+        # The pages are read by another phone of the table, logged in on its own: a writer's
+        # session carries the summary of its last post, which its next page shows and clears.
+        "cookie": log_in(),
         "wins": [w for w in wins if w["result"] == "win"],
     }
 
