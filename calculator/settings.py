@@ -344,6 +344,9 @@ else:
 # version it saw, so no stream lives without bound.
 EVENTS_HEARTBEAT = float(os.environ.get("DJANGO_EVENTS_HEARTBEAT", "25"))
 EVENTS_STREAM_LIFETIME = float(os.environ.get("DJANGO_EVENTS_STREAM_LIFETIME", "300"))
+# At most this many open streams per client address (a few tables' phones and boards behind one
+# router); past it a phone is answered at once and its poll does the rest.
+EVENTS_PER_ADDRESS = int(os.environ.get("DJANGO_EVENTS_PER_ADDRESS", "40"))
 
 # --- security headers -----------------------------------------------------------------------
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -30,7 +32,7 @@ from django.views.decorators.http import require_safe
 
 from calculator.errors import CalculatorError
 from calculator.events import Subscription, hub
-from calculator.models import Session
+from calculator.login_attempts import client_address
 from calculator.selectors.access import session_for_user, share_version
 
 # How long a phone waits before it connects again: after a stream's planned end, and (longer)
@@ -38,54 +40,59 @@ from calculator.selectors.access import session_for_user, share_version
 RECONNECT_MS = 2_000
 NO_STREAM_HERE_MS = 60_000
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+# The streams this process holds open, per client address (at most EVENTS_PER_ADDRESS each).
+STREAMS: Counter[str] = Counter()
 
 
 @require_safe
 async def session_events(request: HttpRequest, pk: int) -> HttpResponse:
-    """The stream of a sitting for its owner and members; 404 for anyone else."""
+    """The stream of a sitting for its owner and members; 404 for anyone else. A member taken
+    off the sitting hears nothing more: their stream ends at the next change."""
+    user = request.user
 
-    def sitting() -> int:
-        user = request.user
+    def look() -> tuple[int, int] | None:
         try:
-            return session_for_user(user, pk).pk
+            session = session_for_user(user, pk)
         except CalculatorError:
-            raise Http404(_("找不到这一场。")) from None
+            return None
+        return session.pk, session.version
 
-    return await events(request, sitting)
+    return await events(request, look)
 
 
 @require_safe
 async def share_events(request: HttpRequest, token: str) -> HttpResponse:
-    """The stream of the sitting a share link shows; 404 once the link is stopped or replaced."""
-
-    def sitting() -> int:
-        row = share_version(token)
-        if row is None:
-            raise Http404(_("这个分享链接无效。"))
-        return row[0]
-
-    return await events(request, sitting)
+    """The stream of the sitting a share link shows; 404 once the link is stopped or replaced,
+    and an open stream of that link ends at the next change."""
+    return await events(request, partial(share_version, token))
 
 
-async def events(request: HttpRequest, sitting: Callable[[], int]) -> HttpResponse:
-    """``sitting()`` checks who asks (raising 404) and names the sitting's key."""
+async def events(request: HttpRequest, look: Callable[[], tuple[int, int] | None]) -> HttpResponse:
+    """``look()`` names the sitting and its version for whoever asks, or None when they may not
+    see it (404); it is asked again at each change, so a stream ends once its phone may no longer
+    see the sitting."""
     last_seen = seen_version(request)
-    pk = await sync_to_async(sitting)()
-    if not isinstance(request, ASGIRequest):
-        version = await sync_to_async(version_of)(pk)
+    seen = await sync_to_async(let_go(look))()
+    if seen is None:
+        raise Http404(_("找不到这一场。"))
+    pk, version = seen
+    address = client_address(request)
+    if not isinstance(request, ASGIRequest) or STREAMS[address] >= settings.EVENTS_PER_ADDRESS:
+        # A sync worker keeps no stream; nor does the events process keep more than so many for
+        # one address: the phone's poll does the rest, and it tries again in a minute.
         lines = [f"retry: {NO_STREAM_HERE_MS}\n".encode(), *opening(version, last_seen)]
         return answer(HttpResponse(b"".join(lines), content_type="text/event-stream"))
-    # Listening before the version is read: a change that commits in between is told.
+    # Listening before the version is read again: a change that commits in between is told.
     subscription = hub().subscribe(pk)
     try:
-        version = await sync_to_async(version_let_go)(pk)
+        seen = await sync_to_async(let_go(look))()
     except BaseException:
         subscription.close()
         raise
-    if version is None:
+    if seen is None:
         subscription.close()
         raise Http404(_("找不到这一场。"))
-    stream = streamed(subscription, version, last_seen)
+    stream = streamed(subscription, seen[1], last_seen, let_go(look), address)
     return answer(StreamingHttpResponse(stream, content_type="text/event-stream"))
 
 
@@ -104,18 +111,18 @@ def seen_version(request: HttpRequest) -> int | None:
     return None
 
 
-def version_of(pk: int) -> int | None:
-    return Session.objects.filter(pk=pk).values_list("version", flat=True).first()
+def let_go(look: Callable[[], tuple[int, int] | None]) -> Callable[[], tuple[int, int] | None]:
+    """``look``, after which the request's database connection is closed (outside the tests'
+    transaction), so an open stream holds no connection for minutes."""
 
+    def looked() -> tuple[int, int] | None:
+        try:
+            return look()
+        finally:
+            if not connection.in_atomic_block:
+                connection.close()
 
-def version_let_go(pk: int) -> int | None:
-    """The sitting's version; then this request's database connection is closed (outside the
-    tests' transaction), so an open stream holds no connection for minutes."""
-    try:
-        return version_of(pk)
-    finally:
-        if not connection.in_atomic_block:
-            connection.close()
+    return looked
 
 
 def changed(version: int) -> bytes:
@@ -133,15 +140,21 @@ def opening(version: int | None, last_seen: int | None) -> list[bytes]:
 
 
 async def streamed(
-    subscription: Subscription, version: int, last_seen: int | None
+    subscription: Subscription,
+    version: int,
+    last_seen: int | None,
+    look: Callable[[], tuple[int, int] | None],
+    address: str,
 ) -> AsyncIterator[bytes]:
     """The stream: what the phone missed, then each newer version as it commits, a comment when
-    nothing happened for a while, until its time is up or the phone leaves (Django cancels the
-    response when the client disconnects, which closes the subscription here)."""
+    nothing happened for a while, until its time is up, the phone leaves (Django cancels the
+    response when the client disconnects, which closes the subscription here) or ``look()``
+    says the phone may no longer see the sitting (or it is gone)."""
     loop = asyncio.get_running_loop()
     # A little jitter, so that the phones of a restart do not all come back in the same second.
     lifetime = settings.EVENTS_STREAM_LIFETIME * random.uniform(0.9, 1.0)
     deadline = loop.time() + lifetime
+    STREAMS[address] += 1
     try:
         yield f"retry: {RECONNECT_MS}\n".encode() + b"".join(opening(version, last_seen))
         sent = version
@@ -150,16 +163,19 @@ async def streamed(
             if told is None:
                 yield b": keep-alive\n\n"
                 continue
-            newest, unknown = told
-            if unknown:
-                fresh = await sync_to_async(version_let_go)(subscription.pk)
-                if fresh is None:
-                    return  # the sitting is gone: the phone's next connect gets its 404
-                newest = max(newest or 0, fresh)
-            if newest is not None and newest > sent:
+            # Who may see the sitting is asked again at each change (one query): a member taken
+            # off it, or a share link stopped, hears of no more changes.
+            seen = await sync_to_async(look)()
+            if seen is None:
+                return  # the phone's next connect gets its 404
+            newest = max(told[0] or 0, seen[1])
+            if newest > sent:
                 yield changed(newest)
                 sent = newest
     finally:
+        STREAMS[address] -= 1
+        if STREAMS[address] <= 0:
+            del STREAMS[address]
         subscription.close()
 
 

@@ -8,13 +8,13 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.test import AsyncClient, Client
 
 from calculator import events
 from calculator.models import Session
 from calculator.services.rounds import round_record
-from calculator.services.sittings import share_link_revoke
+from calculator.services.sittings import member_remove, share_link_revoke
 from tests.calculator.hands import DRAW
 
 pytestmark = pytest.mark.django_db
@@ -184,6 +184,82 @@ def test_a_stranger_and_nobody_get_404_and_a_share_link_opens_its_sitting(
         assert (await AsyncClient().get(f"/share/{token}/events/")).status_code == 404
 
     run(stopped)
+
+
+def test_a_member_taken_off_and_a_stopped_link_hear_of_no_more_changes(
+    sitting, owner, member
+) -> None:
+    """The stream asks again at each change who may see the sitting: a member the owner took
+    off, or a share link the owner stopped, gets no more versions and its stream ends (its next
+    connect gets the 404)."""
+    token = sitting.share_token
+
+    async def scenario() -> None:
+        client = AsyncClient()
+        await client.aforce_login(member)
+        response, stream = await opened(client, f"/sessions/{sitting.pk}/events/?v=0")
+        shared, share_stream = await opened(AsyncClient(), f"/share/{token}/events/?v=0")
+        assert await next_chunk(stream) == b"retry: 2000\nid: 0\n\n"
+        assert await next_chunk(share_stream) == b"retry: 2000\nid: 0\n\n"
+        # While they may see it, each change arrives.
+        await sync_to_async(round_record)(session=sitting, entry=DRAW)
+        events.publish(sitting.pk, 1)
+        assert await next_chunk(stream) == b"id: 1\nevent: changed\ndata: 1\n\n"
+        assert await next_chunk(share_stream) == b"id: 1\nevent: changed\ndata: 1\n\n"
+        await sync_to_async(member_remove)(
+            session=sitting, user=owner, username=member.username
+        )
+        await sync_to_async(share_link_revoke)(session=sitting, user=owner)
+        await sync_to_async(round_record)(session=sitting, entry=DRAW)
+        events.publish(sitting.pk, 2)
+        for ended in (stream, share_stream):
+            with pytest.raises(StopAsyncIteration):
+                await next_chunk(ended)
+        assert events.hub().count() == 0
+        assert (await client.get(f"/sessions/{sitting.pk}/events/")).status_code == 404
+
+    run(scenario)
+
+
+def test_one_address_holds_at_most_so_many_streams_and_the_next_phone_polls(
+    sitting, settings
+) -> None:
+    settings.EVENTS_PER_ADDRESS = 2
+    settings.BEHIND_PROXY = True
+    url = f"/share/{sitting.share_token}/events/?v=0"
+
+    async def scenario() -> None:
+        phones = []
+        for headers in ({}, {}):
+            response, stream = await opened(AsyncClient(), url, **headers)
+            assert response.streaming
+            await next_chunk(stream)
+            phones.append(asyncio.create_task(anext(stream)))
+        # A third from the same address: answered at once, asked back in a minute.
+        third = await AsyncClient().get(url)
+        assert third.status_code == 200 and not third.streaming
+        assert third.content == b"retry: 60000\nid: 0\n\n"
+        # Another address still gets its stream (behind the proxy: the address it appended).
+        response, stream = await opened(AsyncClient(), url, **{"X-Forwarded-For": "192.0.2.7"})
+        assert response.streaming
+        await next_chunk(stream)
+        phones.append(asyncio.create_task(anext(stream)))
+        await asyncio.sleep(0.05)
+        # Once one of the first two has left (Django cancels its task), the address may open
+        # another.
+        phones[0].cancel()
+        await asyncio.gather(phones[0], return_exceptions=True)
+        response, stream = await opened(AsyncClient(), url)
+        assert response.streaming
+        await next_chunk(stream)
+        phones.append(asyncio.create_task(anext(stream)))
+        await asyncio.sleep(0.05)  # every phone's stream waiting for news
+        for phone in phones:
+            phone.cancel()
+        await asyncio.gather(*phones, return_exceptions=True)
+        assert events.hub().count() == 0
+
+    run(scenario)
 
 
 def test_a_sync_worker_answers_at_once_and_asks_the_phone_back_in_a_minute(
