@@ -206,9 +206,7 @@ def test_a_member_taken_off_and_a_stopped_link_hear_of_no_more_changes(
         events.publish(sitting.pk, 1)
         assert await next_chunk(stream) == b"id: 1\nevent: changed\ndata: 1\n\n"
         assert await next_chunk(share_stream) == b"id: 1\nevent: changed\ndata: 1\n\n"
-        await sync_to_async(member_remove)(
-            session=sitting, user=owner, username=member.username
-        )
+        await sync_to_async(member_remove)(session=sitting, user=owner, username=member.username)
         await sync_to_async(share_link_revoke)(session=sitting, user=owner)
         await sync_to_async(round_record)(session=sitting, entry=DRAW)
         events.publish(sitting.pk, 2)
