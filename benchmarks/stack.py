@@ -5,9 +5,10 @@
         --down 1 --pause 1.5 --after 2                   # the short form the test suite runs
 
 Brings up on this machine the stack docs/deploy.md describes (``stackprocs.py``): HAProxy in front
-of ``--servers`` gunicorn app servers (sync workers), PgBouncer in transaction pooling in front of
-the local PostgreSQL (its own database, ``anqing_stack``, dropped first), Redis as the cache and
-the log-in counts (its own database number). It migrates the database through the pooler, makes
+of ``--servers`` gunicorn app servers (sync workers) and the events process (the streams),
+PgBouncer in transaction pooling in front of the local PostgreSQL (its own database,
+``anqing_stack``, dropped first), Redis as the cache, the log-in counts and the push channel (its
+own database number). It migrates the database through the pooler, makes
 one sitting per table, checks that the log-in limit counts failures sent to different servers
 together, then lets ``--tables`` tables post rounds through the balancer, each post with an
 ``Idempotency-Key`` that a retry sends again (as a phone's queue does), every ``--double-every``-th
@@ -23,6 +24,11 @@ the phases:
   ``RESUME``;
 - ``after``: nothing wrong again.
 
+Beside each table, another phone watches its share page through the balancer: the event stream
+(to the events process) and, at each change, the page's live fragment (from an app server); it
+notes when each round was on its screen, which gives the push updates missed (must be 0) and the
+push latency per phase.
+
 Then it reads every sitting's ledger through the balancer, stops the stack and checks the
 database directly. It prints per phase the posts sent in it (or sent before it and still waiting
 when its fault began), their p50/p99 (from the first try to the answer, retries included) and
@@ -32,7 +38,7 @@ re-derived by the engine equal to what is stored and zero-sum (``load.verify``),
 endpoint equal to its own payments, no error in the servers' logs. The exit status is 1 if any
 fails, 2 if haproxy or pgbouncer is missing (with one line saying what to install).
 
-Adding a measure (say, updates a phone following a sitting never received): a phase is one more
+Adding a measure: a phase is one more
 ``phase(name, action)`` in ``run_phases``; a count per phase is ``run.note(run.phase, name)``
 from any thread (a watcher of its own, started beside the tables; it shows in the phase table
 and in ``--json``); a figure that must hold is one more ``Figure`` in the lists ``drive`` and
@@ -47,6 +53,7 @@ import json
 import os
 import random
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -83,6 +90,7 @@ from stackprocs import (  # noqa: E402
 # 503 and 504, and the API's 409 for two writes to one sitting that met.
 RETRIED = {409, 502, 503, 504}
 GIVE_UP_AFTER = 60  # seconds a post is retried before it counts as a client error
+PUSH_GRACE = 15  # seconds the watching phones may take to show the last rounds
 LOGIN_LIMIT = 5
 
 
@@ -91,7 +99,7 @@ class Figure:
     """One measured figure; ``want`` is what it must be (None: for information)."""
 
     name: str
-    value: int | float
+    value: int | float | str
     want: int | None = 0
 
     @property
@@ -117,6 +125,14 @@ class Run:
         self.answered: dict[str, list[int]] = defaultdict(list)
         self.errors: list[str] = []
         self.warm: Any = lambda port: None  # readies a restarted server before it takes players
+        # sitting → (when the posting phone had its answer, the round number, the phase)
+        self.recorded: dict[int, list[tuple[float, int, str]]] = defaultdict(list)
+        # sitting → (when the watching phone had the fragment, the version it was told)
+        self.shown: dict[int, list[tuple[float, int]]] = defaultdict(list)
+        # sitting → (when the watching phone's stream told it of a version, the version)
+        self.told: dict[int, list[tuple[float, int]]] = defaultdict(list)
+        self.push: dict[str, list[float]] = {}  # phase → the delays of push_delays
+        self.streams: set[http.client.HTTPConnection] = set()  # the watchers' open streams
 
     def note(self, phase: str, name: str, count: int = 1) -> None:
         with self.lock:
@@ -235,8 +251,10 @@ def table(
                 answers = [answer] if answer is not None else []
             run.time(phase, "post", started)
             numbers = [json.loads(raw)["number"] for raw in answers]
+            answered_at = time.perf_counter()
             with run.lock:
                 run.answered[key] += numbers
+                run.recorded[session] += [(answered_at, n, phase) for n in numbers]
             told = max([told, *numbers])
             if number % args.read_every == 0:
                 phase = run.phase
@@ -252,6 +270,104 @@ def table(
             run.errors.append(f"table {index} stopped: {error!r}")
     finally:
         conn.conn.close()
+
+
+def watcher(run: Run, session: int, token: str, stop: threading.Event) -> None:
+    """Another phone at the table on the share page: its event stream through the balancer (to
+    the events process), and at each ``changed`` the page's live fragment fetched as the page
+    does (through the balancer, from whichever app server). It notes when each version was on
+    its screen; the stream ends now and then (its lifetime, a restart) and is opened again with
+    the last id it saw, as a browser does."""
+    seen = 0
+    while not stop.is_set():
+        # Over the heartbeat: a live stream never times out (a timed-out socket file cannot be
+        # read again). ``stop_watching`` shuts the socket to end the wait.
+        stream = http.client.HTTPConnection("127.0.0.1", run.balancer, timeout=60)
+        with run.lock:
+            run.streams.add(stream)
+        try:
+            headers = {"Accept": "text/event-stream"}
+            if seen:
+                headers["Last-Event-ID"] = str(seen)
+            stream.request("GET", f"/share/{token}/events/?v={seen}", headers=headers)
+            response = stream.getresponse()
+            if response.status != 200:
+                raise OSError(f"the stream answered {response.status}")
+            version = None
+            while not stop.is_set():
+                line = response.fp.readline()
+                if not line:
+                    break  # the stream ended: open it again
+                if line.startswith(b"id: "):
+                    version = int(line[4:])
+                elif line == b"event: changed\n" and version is not None and version > seen:
+                    with run.lock:
+                        run.told[session].append((time.perf_counter(), version))
+                    if shown_fragment(run, token, seen):
+                        seen = version
+                        with run.lock:
+                            run.shown[session].append((time.perf_counter(), version))
+        except (OSError, ValueError, http.client.HTTPException):
+            time.sleep(0.2)
+        finally:
+            with run.lock:
+                run.streams.discard(stream)
+            stream.close()
+
+
+def stop_watching(run: Run, stop: threading.Event) -> None:
+    """End the watching phones' streams (their reads return at once)."""
+    stop.set()
+    with run.lock:
+        streams = list(run.streams)
+    for stream in streams:
+        if stream.sock is not None:
+            try:
+                stream.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def shown_fragment(run: Run, token: str, version: int) -> bool:
+    """The share page's live fragment newer than ``version``, fetched as its htmx does; fetched
+    again for up to 10 s if an app server fails it (the page's poll would, later)."""
+    deadline = time.monotonic() + 10
+    while True:
+        conn = http.client.HTTPConnection("127.0.0.1", run.balancer, timeout=30)
+        try:
+            conn.request("GET", f"/share/{token}/?v={version}", headers={"HX-Request": "true"})
+            response = conn.getresponse()
+            response.read()
+            if response.status == 200:
+                return True
+        except (OSError, http.client.HTTPException):
+            pass
+        finally:
+            conn.close()
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+
+
+def push_delays(run: Run, told: bool = False) -> tuple[dict[str, list[float]], int]:
+    """Per phase, how long after the posting phone had its answer the watching phone showed the
+    round (0 when it showed it first), or with ``told`` when its stream told it; and the rounds
+    it never showed (was never told of)."""
+    delays: dict[str, list[float]] = defaultdict(list)
+    missed = 0
+    with run.lock:
+        recorded_now = {session: list(rows) for session, rows in run.recorded.items()}
+        seen = run.told if told else run.shown
+        shown_now = {session: sorted(rows) for session, rows in seen.items()}
+    for session, recorded in recorded_now.items():
+        shown = shown_now.get(session, [])
+        for answered_at, number, phase in recorded:
+            when = next((at for at, version in shown if version >= number), None)
+            if when is None:
+                missed += 1
+            else:
+                delays[phase].append(max(0.0, when - answered_at))
+    return delays, missed
 
 
 # --- the checks -------------------------------------------------------------------------------
@@ -360,9 +476,10 @@ def run_phases(stack: Stack, run: Run, args: argparse.Namespace) -> dict[str, fl
 def report(run: Run, took: dict[str, float], figures: list[Figure]) -> dict[str, Any]:
     phases: dict[str, Any] = {}
     print(f"\n{'phase':14} {'s':>5} {'posts':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-          f"{'reads':>6} {'p99 ms':>7}  counts")  # fmt: skip
+          f"{'reads':>6} {'p99 ms':>7} {'push p50':>8} {'p95':>6}  counts")  # fmt: skip
     for name, seconds in took.items():
         posts, reads = run.times[name]["post"], run.times[name]["read"]
+        pushed = run.push.get(name, [])
         row = {
             "seconds": round(seconds, 1),
             "posts": len(posts),
@@ -371,6 +488,8 @@ def report(run: Run, took: dict[str, float], figures: list[Figure]) -> dict[str,
             "max_ms": round(max(posts) * 1000, 1) if posts else None,
             "reads": len(reads),
             "read_p99_ms": round(percentile(reads, 0.99) * 1000, 1) if reads else None,
+            "push_p50_ms": round(percentile(pushed, 0.5) * 1000, 1) if pushed else None,
+            "push_p95_ms": round(percentile(pushed, 0.95) * 1000, 1) if pushed else None,
             "counts": dict(run.counts[name]),
         }
         phases[name] = row
@@ -378,7 +497,8 @@ def report(run: Run, took: dict[str, float], figures: list[Figure]) -> dict[str,
         print(
             f"{name:14} {seconds:5.1f} {len(posts):6d} {row['p50_ms'] or 0:7.1f} "
             f"{row['p99_ms'] or 0:7.1f} {row['max_ms'] or 0:7.1f} {len(reads):6d} "
-            f"{row['read_p99_ms'] or 0:7.1f}  {counts}"
+            f"{row['read_p99_ms'] or 0:7.1f} {row['push_p50_ms'] or 0:8.1f} "
+            f"{row['push_p95_ms'] or 0:6.1f}  {counts}"
         )
     print()
     for figure in figures:
@@ -433,6 +553,7 @@ def drive(stack: Stack, args: argparse.Namespace) -> tuple[Run, dict[str, float]
     print(f"{args.tables} sittings made in {time.monotonic() - began:.1f} s", flush=True)
     began = time.monotonic()
     stack.start_apps()
+    stack.start_events()
     for app in stack.apps:
         warm_up(app.port, tokens[0], sessions[0], args.workers)
     stack.start_balancer()
@@ -440,7 +561,7 @@ def drive(stack: Stack, args: argparse.Namespace) -> tuple[Run, dict[str, float]
     print(f"the stack up in {time.monotonic() - began:.1f} s")
     print(
         f"haproxy 127.0.0.1:{stack.balancer_port} → {args.servers} app servers × {args.workers} "
-        f"sync worker{'s' if args.workers > 1 else ''} → pgbouncer 127.0.0.1:{stack.pooler_port} (transaction pooling) → "
+        f"sync worker{'s' if args.workers > 1 else ''} (streams: the events process) → pgbouncer 127.0.0.1:{stack.pooler_port} (transaction pooling) → "
         f"PostgreSQL; Redis {args.redis}; files in {stack.folder}"
     )
     figures = [
@@ -453,6 +574,17 @@ def drive(stack: Stack, args: argparse.Namespace) -> tuple[Run, dict[str, float]
     run = Run(secrets.token_hex(3), stack.balancer_port, [app.port for app in stack.apps])
     run.warm = lambda port: warm_up(port, tokens[0], sessions[0], args.workers)
     bodies, _ = round_bodies(random.Random(args.seed))
+    from calculator.models import Session
+
+    shares = dict(Session.objects.filter(pk__in=sessions).values_list("pk", "share_token"))
+    connections.close_all()
+    watching = threading.Event()
+    watchers = [
+        threading.Thread(target=watcher, args=(run, session, shares[session], watching))
+        for session in sessions
+    ]
+    for thread in watchers:
+        thread.start()
     threads = [
         threading.Thread(
             target=table, args=(run, i, session, tokens[i % len(tokens)], bodies, args)
@@ -468,6 +600,31 @@ def drive(stack: Stack, args: argparse.Namespace) -> tuple[Run, dict[str, float]
         run.stop.set()
         for thread in threads:
             thread.join()
+        # The watching phones are given up to PUSH_GRACE seconds for the last rounds, then put
+        # away.
+        deadline = time.monotonic() + PUSH_GRACE
+        while push_delays(run)[1] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        stop_watching(run, watching)
+        for thread in watchers:
+            thread.join()
+    delays, missed = push_delays(run)
+    run.push = delays
+    figures.append(
+        Figure("push updates missed (a round answered, never shown on the table's other phone)",
+               missed)
+    )  # fmt: skip
+    for told, what in ((True, "told by its stream"), (False, "on its screen")):
+        every = [delay for phase in push_delays(run, told)[0].values() for delay in phase]
+        if every:
+            figures.append(
+                Figure(
+                    f"push: a round {what} on the other phone after the poster's answer, "
+                    "p50 / p95 / p99 ms",
+                    " / ".join(f"{percentile(every, q) * 1000:.0f}" for q in (0.5, 0.95, 0.99)),
+                    None,
+                )
+            )
     reader = Connection(stack.balancer_port, tokens[0])
     ledger = [problem for session in sessions for problem in ledger_problems(reader, session)]
     reader.conn.close()

@@ -1,6 +1,6 @@
 """The processes of the multi-server stack on one machine, for ``stack.py``: HAProxy in front of
-several gunicorn app servers, PgBouncer in transaction pooling in front of PostgreSQL, Redis as
-the cache. Each is a child process on a free port of 127.0.0.1, its configuration and log in one
+several gunicorn app servers and the events process, PgBouncer in transaction pooling in front
+of PostgreSQL, Redis as the cache and the push channel. Each is a child process on a free port of 127.0.0.1, its configuration and log in one
 temporary folder; the settings are the ones docs/deploy.md gives for *Several app servers*.
 """
 
@@ -90,7 +90,22 @@ defaults
 
 frontend www
     bind 127.0.0.1:{port}
+    # The event streams go to the events process; every other request to the app servers.
+    acl events_stream path_reg ^/(sessions/[0-9]+|share/[A-Za-z0-9_-]+)/events/$
+    use_backend events if events_stream
     default_backend app
+
+backend events
+    # A stream is open for minutes and quiet between heartbeats (every 25 s): the server timeout
+    # is over the heartbeat, so a live stream is never cut as idle.
+    timeout server 90s
+    # Each event goes out as it comes: without it HAProxy asks the kernel to wait for more data
+    # (MSG_MORE), which holds a small event for about 200 ms.
+    option http-no-delay
+    option httpchk
+    http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1
+    http-check expect status 200
+    server events 127.0.0.1:{events_port} check inter 2s
 
 backend app
     balance leastconn
@@ -151,6 +166,8 @@ class Stack:
     pgbouncer: subprocess.Popen | None = None
     balancer_port: int = 0
     pooler_port: int = 0
+    events: subprocess.Popen | None = None
+    events_port: int = 0
     env: dict[str, str] = field(default_factory=dict)
 
     # --- PgBouncer ------------------------------------------------------------------------
@@ -232,6 +249,8 @@ class Stack:
             "--timeout", "30",
             "--graceful-timeout", "20",
             "--error-logfile", "-",
+            # gunicorn's control socket is one path per user: several servers would fight for it.
+            "--no-control-socket",
         ]  # fmt: skip
         # A session of its own: killing the server kills its master and workers at once, as a
         # machine that dies would.
@@ -246,6 +265,35 @@ class Stack:
         app.starts += 1
         if wait:
             wait_for_port(app.port, app.process, app.name, seconds=60)
+
+    def start_events(self) -> None:
+        """The events process: gunicorn's ASGI worker serving the streams alone. It connects to
+        PostgreSQL directly (a stream's reads are single statements; docs/deploy.md), and hears
+        of each change through Redis pub/sub, where every app server publishes."""
+        self.events_port = free_port()
+        env = {**self.env, "DATABASE_URL": self.direct_url}
+        env.pop("DATABASE_POOLER", None)
+        command = [
+            sys.executable, "-m", "gunicorn", "calculator.asgi",
+            "--bind", f"127.0.0.1:{self.events_port}",
+            "--workers", "1",
+            "--worker-class", "asgi",
+            "--error-logfile", "-",
+            "--no-control-socket",
+        ]  # fmt: skip
+        self.events = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log("events.log"),
+            start_new_session=True,
+        )
+        wait_for_port(self.events_port, self.events, "the events process", seconds=60)
+
+    @property
+    def direct_url(self) -> str:
+        return f"postgres://postgres@{self.pg_host}:{self.pg_port}/{self.database}"
 
     def kill_app(self, app: AppServer) -> None:
         """SIGKILL to the server's master and workers, mid-request."""
@@ -263,6 +311,7 @@ class Stack:
                 socket=self.folder / "haproxy.sock",
                 port=self.balancer_port,
                 workers=self.workers,
+                events_port=self.events_port,
                 servers="\n".join(f"    server {a.name} 127.0.0.1:{a.port}" for a in self.apps),
             )
         )
@@ -323,7 +372,7 @@ class Stack:
 
     def stop(self) -> None:
         """Graceful: SIGTERM to each, SIGKILL to what has not ended within 30 s."""
-        children = [a.process for a in self.apps if a.process is not None]
+        children = [p for p in [*(a.process for a in self.apps), self.events] if p is not None]
         for process in children:
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)

@@ -119,6 +119,22 @@ def test_two_keys_kept_for_one_round_lose_one() -> None:
     assert counted["lost"] == 1
 
 
+def test_push_delays_count_from_the_poster_s_answer_and_name_the_rounds_never_shown() -> None:
+    run = stack_script.Run("t", 0, [])
+    # Sitting 1: rounds 1 and 2 answered at 10.0 and 11.0 s; the other phone showed version 2
+    # at 11.25 s (round 1's event was overtaken by round 2's). Sitting 2: round 1 answered at
+    # 5.0 s, shown at 4.9 s (before the poster's own answer came back), round 2 never.
+    run.recorded = {
+        1: [(10.0, 1, "steady"), (11.0, 2, "after")],
+        2: [(5.0, 1, "steady"), (6.0, 2, "steady")],
+    }
+    run.shown = {1: [(11.25, 2)], 2: [(4.9, 1)]}
+    delays, missed = stack_script.push_delays(run)
+    assert missed == 1
+    assert sorted(delays["steady"]) == [0.0, 1.25]
+    assert delays["after"] == [0.25]
+
+
 def test_a_figure_holds_only_at_its_wanted_value() -> None:
     assert stack_script.Figure("rounds lost", 0).ok
     assert not stack_script.Figure("rounds lost", 1).ok
@@ -168,6 +184,12 @@ def test_the_stack_loses_nothing_when_a_server_dies_and_the_pooler_pauses(tmp_pa
     figures = {figure["name"]: figure for figure in result["figures"]}
     for name in ("rounds lost", "rounds counted twice", "client errors after retries"):
         assert figures[name]["value"] == 0, output
+    # Another phone of each table, on the share page through the balancer (its stream to the
+    # events process, its fragments from the app servers), showed every round.
+    pushed = "push updates missed (a round answered, never shown on the table's other phone)"
+    assert figures[pushed]["value"] == 0, output
+    assert any(name.startswith("push: a round on its screen") for name in figures), output
+    assert result["phases"]["after"]["push_p95_ms"] is not None, output
     assert figures["posts sent"]["value"] == figures["rounds stored"]["value"] > 20, output
     assert figures["double sends (one post to two servers at once)"]["value"] > 0, output
     phases = result["phases"]
