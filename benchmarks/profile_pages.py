@@ -29,14 +29,10 @@ HTTP benchmark (``benchmarks/webbench.py``) gives the ratio to a bare Django vie
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import secrets
-import statistics
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -44,8 +40,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from load import admin_sql, round_bodies  # noqa: E402
-from profile_round import QueryClock, statements_seen  # noqa: E402
+from inprocess import arguments, fresh_database, profiled, statements_of_one, timed  # noqa: E402
+from load import round_bodies  # noqa: E402
 
 PAGES = ("session", "ledger", "share", "live", "settle")
 
@@ -103,107 +99,16 @@ class Table:
         return self.client.get(path, headers=headers).status_code
 
 
-def timed(table: Table, pages: tuple[str, ...], gets: int, fresh: bool) -> None:
-    rows = ("health", *pages)
-    times: dict[str, list[float]] = {row: [] for row in rows}
-    cpu: dict[str, float] = dict.fromkeys(rows, 0.0)
-    clocks = {row: QueryClock() for row in rows}
-    for _ in range(gets):
-        for row in rows:
-            with statements_seen(clocks[row]):
-                began, began_cpu = time.perf_counter(), time.process_time()
-                status = table.get(row, fresh and row != "health")
-                cpu[row] += time.process_time() - began_cpu
-                times[row].append(time.perf_counter() - began)
-            if status != 200:
-                raise SystemExit(f"{row}: {status}")
-    print(f"\n== {gets} GETs of each page interleaved with GET /healthz (the yardstick) ==")
-    print(f"{'':8} {'p50 ms':>7} {'mean':>7} {'CPU ms':>7} {'CPU vs health':>13}  database")
-    for row in rows:
-        total = sum(times[row])
-        sql = sum(clocks[row].seconds.values())
-        print(
-            f"{row:8} {statistics.median(times[row]) * 1000:7.2f} {total / gets * 1000:7.2f} "
-            f"{cpu[row] / gets * 1000:7.2f} {cpu[row] / cpu['health']:12.1f}×  {sql / total:4.0%}"
-            f" of the time ({sum(clocks[row].count.values()) / gets:.1f} statements)"
-        )
-
-
-def queries_of_one(table: Table, pages: tuple[str, ...], fresh: bool) -> None:
-    for page in pages:
-        seen: list[tuple[str, float]] = []
-
-        def record(sql: str, seconds: float, seen: list = seen) -> None:
-            seen.append((sql, seconds))
-
-        with statements_seen(record):
-            table.get(page, fresh)
-        print(f"\n== the statements of one GET ({page}): {len(seen)} ==")
-        for number, (sql, seconds) in enumerate(seen, 1):
-            flat = " ".join(sql.split())
-            shown = flat if len(flat) <= 150 else f"{flat[:147]}…"
-            print(f"{number:3} {seconds * 1000:6.2f} ms  {shown}")
-
-
-def profiled(
-    table: Table, pages: tuple[str, ...], gets: int, interval: float, flat: bool, fresh: bool
-) -> None:
-    from pyinstrument import Profiler
-
-    for page in pages:
-        profiler = Profiler(interval=interval)
-        with profiler:
-            for _ in range(gets):
-                table.get(page, fresh)
-        print(f"\n== pyinstrument: {gets} GETs ({page}) ==")
-        print(profiler.output_text(unicode=True, color=False, flat=flat))
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = arguments(__doc__, PAGES, "anqing_profile_pages", 20261203)
     parser.add_argument("--gets", type=int, default=300, help="GETs of each page, each phase")
-    parser.add_argument("--warm", type=int, default=20, help="unmeasured GETs of each page")
     parser.add_argument("--rounds", type=int, default=200, help="rounds of the sitting")
-    parser.add_argument("--only", choices=PAGES, help="one page only")
     parser.add_argument("--language", default="zh-hans", choices=("zh-hans", "zh-hant", "en"))
     parser.add_argument("--fresh", action="store_true", help="empty the page cache before a GET")
-    parser.add_argument("--tree", type=int, default=1, help="0: no pyinstrument tree")
-    parser.add_argument("--flat", action="store_true", help="the tree as self-time per function")
-    parser.add_argument("--interval", type=float, default=0.0002, help="pyinstrument's, in s")
-    parser.add_argument("--pg", help="PostgreSQL server URL (default: a temporary SQLite file)")
-    parser.add_argument("--database", default="anqing_profile_pages")
-    parser.add_argument("--seed", type=int, default=20261203)
     args = parser.parse_args()
     pages = (args.only,) if args.only else PAGES
-
-    folder = tempfile.TemporaryDirectory(prefix="anqing-profile-pages-")
-    name = args.database.replace('"', "")
-    if args.pg:
-        url = f"{args.pg}/{name}"
-        admin_sql(
-            args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)', f'CREATE DATABASE "{name}"'
-        )
-    else:
-        url = f"sqlite:///{Path(folder.name) / 'profile.sqlite3'}"
-    os.environ.update(
-        {
-            "DATABASE_URL": url,
-            "DJANGO_SETTINGS_MODULE": "calculator.settings",
-            "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-            "DJANGO_ALLOWED_HOSTS": "testserver",
-        }
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connections
-
-    try:
-        call_command("migrate", interactive=False, verbosity=0)
+    with fresh_database(args, {"DJANGO_ALLOWED_HOSTS": "testserver"}) as database:
         table = Table(random.Random(args.seed), args.rounds, args.language)
-        database = "PostgreSQL" if args.pg else "SQLite"
         print(
             f"{database}; {os.cpu_count()} cores; debug off; Django's test Client; "
             f"{args.rounds} rounds; {args.language}; cache {'emptied' if args.fresh else 'kept'}"
@@ -211,15 +116,21 @@ def main() -> int:
         for _ in range(args.warm):
             for page in pages:
                 table.get(page)
-        timed(table, pages, args.gets, args.fresh)
-        queries_of_one(table, pages, args.fresh)
+
+        def get(page: str) -> int:
+            return table.get(page, args.fresh and page != "health")
+
+        timed(
+            get,
+            ("health", *pages),
+            args.gets,
+            lambda page: 200,
+            f"{args.gets} GETs of each page interleaved with GET /healthz (the yardstick)",
+            "a GET",
+        )
+        statements_of_one(get, pages, "GET", lambda page: 200)
         if args.tree:
-            profiled(table, pages, args.gets, args.interval, args.flat, args.fresh)
-    finally:
-        connections.close_all()
-        if args.pg:
-            admin_sql(args.pg, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        folder.cleanup()
+            profiled(get, pages, args.gets, "GETs", args)
     return 0
 
 
