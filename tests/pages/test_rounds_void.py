@@ -12,6 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from calculator.selectors.sittings import session_state
 from calculator.services.rounds import round_void
+from tests.calculator import hongzhong_sitting as hongzhong
 from tests.calculator.hands import paofeng, plain
 from tests.factories import record_rounds
 
@@ -85,3 +86,30 @@ def test_the_void_question_in_each_language(owner_client, sitting, language, wor
     for word in words:
         assertContains(page, word)
     assert len(void_rows(page.content.decode())) == 4
+
+
+def test_a_hongzhong_void_question_shows_the_balances_worked_out_by_hand(api, owner_client):
+    """紅中's dealer follows the winner (HZ2.2): voiding round 8 of the twelve-round sitting of
+    tests/calculator/hongzhong_sitting.py (after its correction of round 5) gives round 9's deal
+    to E instead of N, and the question's "after" column is the balances worked out by hand
+    there, before anything is written."""
+    body = {
+        "name": "紅中",
+        "game": "hongzhong",
+        "players": hongzhong.PLAYERS,
+        "base_silver": hongzhong.BASE_SILVER,
+    }
+    pk = api.post("/api/sessions/", body, format="json").json()["id"]
+    url = f"/api/sessions/{pk}/rounds/"
+    for step in hongzhong.ROUNDS:
+        assert api.post(url, step.body, format="json").status_code == 201, step.number
+    assert api.put(f"{url}5/", hongzhong.CORRECTION.body, format="json").status_code == 200
+    now = hongzhong.CORRECTION.state.balances
+    page = owner_client.get(f"/sessions/{pk}/rounds/{hongzhong.VOID_NUMBER}/void/")
+    rows = void_rows(page.content.decode())
+    assert list(rows) == ["E", "S", "W", "N"]
+    for seat in "ESWN":
+        assert Decimal(rows[seat][1].replace("+", "")) == Decimal(now[seat])
+        after = Decimal(hongzhong.VOID_STATE.balances[seat])
+        assert Decimal(rows[seat][2].replace("+", "")) == after
+    assert api.get(f"{url}{hongzhong.VOID_NUMBER}/").json()["voided"] is False
