@@ -4,6 +4,8 @@ and link one to an account."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib import messages
@@ -177,6 +179,25 @@ def refused(request: HttpRequest, player: Player, problem: CalculatorError) -> H
     return redirect("web:player", player=player.pk)
 
 
+def changed(
+    request: HttpRequest, player: Player, change: Callable[[], object], said: str
+) -> HttpResponse:
+    """What the roster's forms do once their input is read: ``change()`` made (the service),
+    then back to the player's page saying ``said``, or saying why the service refused it."""
+    try:
+        change()
+    except CalculatorError as problem:
+        return refused(request, player, problem)
+    messages.success(request, said)
+    return redirect("web:player", player=player.pk)
+
+
+def form_again(request: HttpRequest, player: Player, **form: Any) -> HttpResponse:
+    """The player's page again with a form that did not read (its errors shown), nothing done."""
+    context = detail_context(request, player, **form)
+    return render(request, "web/player.html", context, status=400)
+
+
 @written_once(write=any_post)
 @require_POST
 @login_required
@@ -184,18 +205,16 @@ def player_rename(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
     form = PlayerRenameForm(request.POST)
     if not form.is_valid():
-        context = detail_context(request, found, rename_form=form)
-        return render(request, "web/player.html", context, status=400)
-    try:
-        calculator.services.roster.player_rename(
-            player=found, user=request.user, name=form.cleaned_data["name"]
-        )
-    except CalculatorError as problem:
-        return refused(request, found, problem)
-    messages.success(
-        request, _("已改名为“%(name)s”。") % {"name": form.cleaned_data["name"].strip()}
+        return form_again(request, found, rename_form=form)
+    name = form.cleaned_data["name"]
+    return changed(
+        request,
+        found,
+        partial(
+            calculator.services.roster.player_rename, player=found, user=request.user, name=name
+        ),
+        _("已改名为“%(name)s”。") % {"name": name.strip()},
     )
-    return redirect("web:player", player=found.pk)
 
 
 @written_once(write=confirmed)
@@ -204,8 +223,7 @@ def player_rename(request: HttpRequest, player: int) -> HttpResponse:
 def player_merge(request: HttpRequest, player: int) -> HttpResponse:
     """Pick the other entry, then confirm (``confirm=1``): the other is merged into this one."""
     found = player_of(request, player)
-    other_id = request.POST.get("other", "")
-    other_pk = id_of(other_id)
+    other_pk = id_of(request.POST.get("other", ""))
     if other_pk is None:
         messages.error(request, _("请选要合并进来的人。"))
         return redirect("web:player", player=found.pk)
@@ -214,17 +232,15 @@ def player_merge(request: HttpRequest, player: int) -> HttpResponse:
         url = reverse("web:player", kwargs={"player": found.pk})
         return redirect(f"{url}?merge={other_pk}#merge")
     other = player_of(request, other_pk)
-    name = other.name
-    try:
-        calculator.services.roster.player_merge(owner=request.user, keep=found, merged=other)
-    except CalculatorError as problem:
-        return refused(request, found, problem)
-    messages.success(
+    return changed(
         request,
+        found,
+        partial(
+            calculator.services.roster.player_merge, owner=request.user, keep=found, merged=other
+        ),
         _("已把“%(other)s”合并进“%(name)s”：他坐过的每一场现在都是“%(name)s”。")
-        % {"other": name, "name": found.name},
+        % {"other": other.name, "name": found.name},
     )
-    return redirect("web:player", player=found.pk)
 
 
 @written_once(write=any_post)
@@ -234,19 +250,20 @@ def player_link(request: HttpRequest, player: int) -> HttpResponse:
     found = player_of(request, player)
     form = PlayerLinkForm(request.POST)
     if not form.is_valid():
-        context = detail_context(request, found, link_form=form)
-        return render(request, "web/player.html", context, status=400)
+        return form_again(request, found, link_form=form)
     username = form.cleaned_data["username"].strip()
-    try:
-        calculator.services.roster.player_link(player=found, user=request.user, username=username)
-    except CalculatorError as problem:
-        return refused(request, found, problem)
-    messages.success(
+    return changed(
         request,
+        found,
+        partial(
+            calculator.services.roster.player_link,
+            player=found,
+            user=request.user,
+            username=username,
+        ),
         _("已把“%(name)s”连到账号“%(user)s”：对方登录后能看到他坐过的每一场的输赢。")
         % {"name": found.name, "user": username},
     )
-    return redirect("web:player", player=found.pk)
 
 
 @written_once(write=any_post)
@@ -256,15 +273,12 @@ def player_unlink(request: HttpRequest, player: int) -> HttpResponse:
     """The roster's owner takes an account's link away: it sees the player no more."""
     found = player_of(request, player)
     was = found.user.get_username() if found.user_id else ""
-    try:
-        calculator.services.roster.player_unlink(player=found, user=request.user)
-    except CalculatorError as problem:
-        return refused(request, found, problem)
-    messages.success(
+    return changed(
         request,
+        found,
+        partial(calculator.services.roster.player_unlink, player=found, user=request.user),
         _("已取消“%(name)s”和账号“%(user)s”的连接。") % {"name": found.name, "user": was},
     )
-    return redirect("web:player", player=found.pk)
 
 
 @require_safe
