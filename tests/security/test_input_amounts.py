@@ -12,7 +12,7 @@ from django.test import Client
 import scoring
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
-from calculator.money import parse_money
+from calculator.numbers import written_amount
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
 from calculator.web.forms import HouseRulesForm, SessionForm
@@ -144,18 +144,28 @@ def test_a_session_refuses_base_silver_the_engine_would_refuse(owner, client_for
         (3, Decimal(3)),
         (0.25, Decimal("0.25")),
         (Decimal("1E+1"), Decimal(10)),
+        (1e3, Decimal(1000)),
+        ("1e3", None),
+        ("1E3", None),
+        (" 1e3", None),
+        ("+2", None),
+        ("-2", None),
         ("5_000", None),
         ("٥", None),
         ("５", None),
         ("1٫5", None),
         ("NaN", None),
         ("inf", None),
+        ("Infinity", None),
+        ("１２", None),
         (True, None),
         (None, None),
     ],
 )
-def test_parse_money_reads_ascii_decimals_only(raw, amount):
-    assert parse_money(raw) == amount
+def test_an_amount_is_digits_and_a_point_or_a_json_number(raw, amount):
+    """The one reading of an amount for the pages, the API and the import: text is digits and a
+    point, a JSON number is a number."""
+    assert written_amount(raw) == amount
 
 
 @pytest.mark.parametrize("silver", ["5_000", "５", "٥", "2000000"])
