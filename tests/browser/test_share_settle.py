@@ -78,12 +78,18 @@ def test_every_phone_sees_who_pays_whom(
     # Before the end: the share page offers the settle-up and does not show it.
     first = stranger(phone, live_server, language)
     first.goto(link)
-    expect(first.locator("#live [data-seat]")).to_have_count(4)
+    expect(first.locator("#live .seat[data-seat]")).to_have_count(4)
     expect(first.locator("#live [data-transfer]")).to_have_count(0)
     first.get_by_role("link", name=ask, exact=True).click()
     expect(first.locator("#live [data-transfer]")).to_have_count(2)
     assert shown_transfers(first) == [(who("W"), who("E"), "12"), (who("N"), who("S"), "18")]
-    first.locator("#settle").scroll_into_view_if_needed()
+    # The link's anchor brings the settle-up up, its heading clear of the sticky top bar.
+    heading = first.locator("#settle h2").first
+    expect(heading).to_be_in_viewport()
+    bar = first.locator("header.topbar").bounding_box()
+    assert heading.bounding_box()["y"] >= bar["y"] + bar["height"]
+    # The whole page from its top (a full-page picture draws the sticky bar where it scrolled).
+    first.evaluate("window.scrollTo(0, 0)")
     check_phone(first, f"share-settle-01-asked-{language}")
 
     # A new round: the settle-up follows it on the stranger's phone, with no reload.
@@ -115,6 +121,7 @@ def test_every_phone_sees_who_pays_whom(
     expect(second.locator("#live [data-transfer]")).to_have_count(2)
     assert shown_transfers(second) == [(who("W"), who("S"), "12"), (who("E"), who("S"), "6")]
     expect(second.get_by_role("link", name=ask, exact=True)).to_have_count(0)
+    second.evaluate("window.scrollTo(0, 0)")
     check_phone(second, f"share-settle-02-closed-{language}")
     # The first stranger's page learns of the end as well.
     expect(first.locator("#live .archived-note")).to_be_visible()
