@@ -187,3 +187,17 @@ def test_the_settle_up_speaks_each_language(evening, owner, language, ask, headi
     # The seat as the page names it (never a letter), the names as the players typed them.
     assert transfers(asked)[0] == first
     assert f"<h2>{ask}</h2>" in asked
+
+
+def test_an_older_page_of_rounds_keeps_the_settle_up_asked_for(evening, owner):
+    for _ in range(20):
+        round_record(session=evening, entry=DRAW, user=owner)
+    version = Session.objects.get(pk=evening.pk).version
+    first = share(evening, "?settle=1").content.decode()
+    assert 'href="?page=2&amp;settle=1"' in first
+    older = share(evening, "?page=2&settle=1").content.decode()
+    assert transfers(older) == BY_HAND
+    assert f"?v={version}&amp;page=2&amp;settle=1" in older
+    assert 'href="?page=1&amp;settle=1"' in older
+    # Not asked for, the pages do not carry it.
+    assert 'href="?page=2"' in share(evening).content.decode()
