@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from calculator.numbers import decimal_of
 from scoring.base import Game
 
 # What the ledger stores of a sitting's base silver (Session.base_silver: 12 digits, 4 places).
@@ -24,20 +23,6 @@ def money_str(amount: Decimal | int | str) -> str:
     if value == 0:
         return "0"
     return format(value.normalize(), "f")
-
-
-def parse_money(raw: object) -> Decimal | None:
-    """A finite decimal from a JSON number or a string of ASCII digits, or None when it is not
-    one. Decimal() alone would also take "5_000" and other scripts' digits ("٥", "５"); an amount
-    is written the way the engine reads one (``calculator.numbers.decimal_of``); its bounds are
-    the caller's (``calculator.numbers.fits``).
-
-    >>> parse_money("0.50"), parse_money(2), parse_money("5_000"), parse_money("５")
-    (Decimal('0.50'), Decimal('2'), None, None)
-    >>> parse_money("1e1000000"), parse_money("NaN")
-    (Decimal('1E+1000000'), None)
-    """
-    return decimal_of(raw)
 
 
 def silver_bounds(game: Game, *, stored: bool = False) -> tuple[Decimal, Decimal, int]:

@@ -7,6 +7,7 @@ it or the owner's account name.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from calculator.models import Session
@@ -14,6 +15,7 @@ from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
 from calculator.selectors.ledger import ledger, round_as_dict, round_window
 from calculator.selectors.sittings import seat_names, session_balances, session_detail
+from calculator.selectors.standings import settlement
 
 
 def session_export(session: Session) -> dict[str, Any]:
@@ -51,12 +53,16 @@ def share_view(
 ) -> dict[str, Any]:
     """Everything a share link shows: read-only, without the token that grants it and without
     the owner's username (an account name is not for anyone holding the link). The rounds are
-    the newest ``limit`` unless ``offset`` says which (``round_window``)."""
+    the newest ``limit`` unless ``offset`` says which (``round_window``); ``transfers`` are the
+    fewest that settle the balances now, as the share page shows them once the sitting is
+    archived or a phone asks."""
     window = round_window(session, offset, limit)
     shared = session_detail(session, with_share_token=False)
     del shared["owner"]
+    balances = {seat: Decimal(amount) for seat, amount in shared["state"]["balances"].items()}
     return {
         "session": shared,
         "ledger": ledger(session, offset=window.offset, limit=window.limit),
         "rounds": [round_as_dict(r) for r in window.rounds],
+        "transfers": settlement(session, balances),
     }

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from calculator.errors import invalid
-from calculator.money import money_str, parse_money
-from calculator.numbers import shown
+from calculator.errors import CalculatorError, invalid
+from calculator.money import money_str
+from calculator.numbers import shown, written_amount
 
 ADJUSTMENT_KINDS = ("penalty", "side_payment", "chip_correction")
 ADJUSTMENT_FIELDS = ("result", "kind", "from", "to", "amount", "reason")
@@ -28,6 +28,11 @@ ADJUSTMENT_WORDS = {
     "side_payment": ("補錢", "a side payment"),
     "chip_correction": ("籌碼更正", "a chip correction"),
 }
+
+
+def amount_refused(message: str, message_en: str) -> CalculatorError:
+    """E_INVALID naming ``amount`` (its ``field`` too, as the engine's errors name theirs)."""
+    return CalculatorError("E_INVALID", message, message_en, field="amount")
 
 
 def _as_given(value: object) -> str:
@@ -73,16 +78,25 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
             f"({' '.join(s for s in seats if s != payer)}), or null for a penalty paid to each "
             f"other player; got {payee!r}.",
         )
-    amount = parse_money(body.get("amount"))
+    # Text is an amount as the pages ask for one, digits and a point ("1e3" is not 1000, nor
+    # "1_000", "１２" or "Infinity"): the one reading of ``calculator.numbers``, for the API's
+    # POST and PUT, the pages and the import alike. A JSON number is a number.
+    amount = written_amount(body.get("amount"))
     given = _as_given(body.get("amount"))
-    if amount is None or amount <= 0 or amount.as_tuple().exponent < -4:
-        raise invalid(
+    if amount is None:
+        raise amount_refused(
+            f"amount 只寫數字 0–9，可以帶一個小數點（如 20 或 2.5），收到 {given}。",
+            f"amount is written with the digits 0-9 and at most one decimal point "
+            f"(such as 20 or 2.5), got {given}.",
+        )
+    if amount <= 0 or amount.as_tuple().exponent < -4:
+        raise amount_refused(
             f"amount 必須是大於 0 的數，最多 4 位小數，收到 {given}。",
             f"amount must be a number above 0 with at most 4 decimal places, got {given}.",
         )
     if amount > ADJUSTMENT_AMOUNT_MAX:
-        # Echoed as it was sent, never written out: "1e1000000" has a million digits.
-        raise invalid(
+        # Echoed as it was sent, never written out: a JSON number of 400 digits stays short.
+        raise amount_refused(
             f"amount 最多 {ADJUSTMENT_AMOUNT_MAX:,}，收到 {given}。",
             f"amount is at most {ADJUSTMENT_AMOUNT_MAX:,}, got {given}.",
         )

@@ -1,5 +1,9 @@
 """A sitting as it leaves the app: its export files (JSON, to import again; CSV, the ledger) and
-the read-only pages of its share link (no login), which answer 304 while nothing changed."""
+the read-only pages of its share link (no login), which answer 304 while nothing changed.
+
+The share page shows the settle-up (who pays whom in the fewest transfers, and the picture for
+the group chat) once the owner archives the sitting — the end of the evening — and before that
+to a phone that asks for it (``?settle=1``, the page's 结算 link)."""
 
 from __future__ import annotations
 
@@ -26,6 +30,7 @@ from calculator.web.lang_marks import premarked
 from calculator.web.page_cache import kept, key_of
 from calculator.web.rounds import round_context
 from calculator.web.sittings import page_number, session_context
+from calculator.web.standings import settle_context
 
 
 @require_safe
@@ -62,9 +67,10 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     if request.htmx and request.GET.get("v") == str(version):
         return HttpResponse(status=204)
     page = page_number(request, rounds)
+    asked = settle_asked(request)
 
     def draw() -> HttpResponse:
-        shown = shared_live(token, version, page)
+        shown = shared_live(token, version, page, settle=asked)
         if request.htmx and not request.htmx.boosted:
             return HttpResponse(shown["live_html"])
         # Around the kept fragment: the link's board and its stream, at the version shown.
@@ -72,25 +78,38 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
             request, "web/share.html", {**shown, "share_token": token, "version": version}
         )
 
-    response = shared_page(request, share_page_etag(request, pk, version, page), draw)
+    shown_as = f"{page}-settle" if asked else page
+    response = shared_page(request, share_page_etag(request, pk, version, shown_as), draw)
     patch_vary_headers(response, ("HX-Request",))
     return response
 
 
-def shared_live(token: str, version: int, page: int) -> dict[str, Any]:
+def settle_asked(request: HttpRequest) -> bool:
+    """Whether this phone asked the share page for the settle-up before the end (``?settle=1``,
+    which the live region then keeps asking with, so it follows every new round)."""
+    return request.GET.get("settle") == "1"
+
+
+def shared_live(token: str, version: int, page: int, *, settle: bool = False) -> dict[str, Any]:
     """The share page's ``#live`` fragment (``live_html``) and the sitting's name, drawn
-    without the request once per link, version, language and page, and reused
-    (``page_cache``): every phone following the link at that version gets the same."""
+    without the request once per link, version, language, page and whether the settle-up was
+    asked for, and reused (``page_cache``): every phone following the link at that version gets
+    the same. The settle-up is in it when asked for or once the sitting is archived (which moves
+    the version on, so the key of an archived sitting is never one drawn before it ended)."""
 
     def draw() -> dict[str, Any]:
         session = shared_session(token)
-        html = premarked(
-            render_to_string("web/share.html#live", session_context(session, page)),
-            get_language(),
-        )
+        context = session_context(session, page)
+        context["settle_asked"] = settle
+        if settle or session.archived_at is not None:
+            # The owner's settle-up page's own reads: transfers, standings, the whole sitting's
+            # chart and the picture drawn from them.
+            context["settled"] = settle_context(session)
+        html = premarked(render_to_string("web/share.html#live", context), get_language())
         return {"live_html": html, "session_name": session.name}
 
-    return kept(key_of("share", token, version, get_language(), page), draw)
+    shown = "settle" if settle else "rounds"
+    return kept(key_of("share", token, version, get_language(), page, shown), draw)
 
 
 def shared_session(token: str) -> Session:

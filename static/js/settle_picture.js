@@ -1,7 +1,9 @@
-/* The settle-up as a picture for the group chat (settle.html): the SVG the server drew in the
- * page's language (<template id="settle-picture">) is drawn onto a canvas with the phone's own
- * fonts and made a PNG; the phone's share sheet sends it where the browser can share files (Web
- * Share API), and elsewhere it is downloaded. The picture is shown on the page either way. */
+/* The settle-up as a picture for the group chat (settle.html, and share.html once it shows the
+ * settle-up): the SVG the server drew in the page's language (<template id="settle-picture">) is
+ * drawn onto a canvas with the phone's own fonts and made a PNG; the phone's share sheet sends it
+ * where the browser can share files (Web Share API), and elsewhere it is downloaded. The picture
+ * is shown on the page either way. On the share page the settle-up comes and goes with the live
+ * region's swaps, so each new section is wired when htmx brings it (htmx:load). */
 
 function drawn(svg) {
   return new Promise((resolve, reject) => {
@@ -66,6 +68,16 @@ function wirePicture(section, source) {
   });
 }
 
-const section = document.querySelector("[data-picture]");
-const source = document.getElementById("settle-picture");
-if (section && source && window.HTMLCanvasElement && window.XMLSerializer) wirePicture(section, source);
+function wireWithin(root) {
+  if (!root || !root.querySelectorAll || !window.HTMLCanvasElement || !window.XMLSerializer) return;
+  const sections = root.matches && root.matches("[data-picture]") ? [root] : root.querySelectorAll("[data-picture]");
+  for (const section of sections) {
+    const source = section.querySelector("template");
+    if (!source || section.dataset.pictureWired) continue;
+    section.dataset.pictureWired = "1";
+    wirePicture(section, source);
+  }
+}
+
+wireWithin(document);
+document.addEventListener("htmx:load", (event) => wireWithin(event.detail && event.detail.elt));

@@ -137,9 +137,7 @@ def test_a_penalty_to_one_player_a_side_payment_and_a_chip_correction(sitting, o
     assert balances(sitting) == {"E": "-11", "S": "35", "W": "-7", "N": "-17"}
     round_record(session=sitting, entry=side("E", "W", "2.5"), user=owner)
     assert balances(sitting) == {"E": "-13.5", "S": "35", "W": "-4.5", "N": "-17"}
-    round_record(
-        session=sitting, entry=side("S", "N", "1", kind="chip_correction"), user=owner
-    )
+    round_record(session=sitting, entry=side("S", "N", "1", kind="chip_correction"), user=owner)
     assert balances(sitting) == {"E": "-13.5", "S": "34", "W": "-4.5", "N": "-16"}
     assert state(sitting) == ("S", 0)
     # The side payment corrected into the other direction; then the hand before it voided:
@@ -181,13 +179,16 @@ def test_a_three_player_anji_penalty_is_paid_to_the_two_others(owner):
         ({"to": "W"}, "to (who is paid) must be another seat"),
         ({"kind": "side_payment", "to": None}, "needs to (who is paid)"),
         ({"amount": "0"}, "amount must be a number above 0"),
-        ({"amount": "-3"}, "amount must be a number above 0"),
+        ({"amount": "-3"}, "amount is written with the digits 0-9"),
+        ({"amount": -3}, "amount must be a number above 0"),
         ({"amount": "1.23456"}, "at most 4 decimal places"),
-        ({"amount": "abc"}, "amount must be a number above 0"),
+        ({"amount": "abc"}, "amount is written with the digits 0-9"),
         ({"amount": "2000000000"}, "amount is at most 1,000,000,000, got '2000000000'"),
-        # a number too big to write out is refused as it was sent, not written out in full
-        ({"amount": "1e400"}, "amount is at most 1,000,000,000, got '1e400'."),
-        ({"amount": "1e1000000"}, "amount is at most 1,000,000,000, got '1e1000000'."),
+        # text with an exponent is not an amount a person writes, and is quoted as it was sent
+        ({"amount": "1e400"}, "at most one decimal point (such as 20 or 2.5), got '1e400'."),
+        ({"amount": "1e1000000"}, "(such as 20 or 2.5), got '1e1000000'."),
+        # a JSON number too big to write out is refused as it was sent, not written out in full
+        ({"amount": 10**400}, "amount is at most 1,000,000,000, got 10000000000000"),
         ({"amount": "9" * 100}, "amount is at most 1,000,000,000, got '" + "9" * 38 + "…"),
         ({"reason": "   "}, "reason must say why"),
         ({"reason": "x" * 201}, "reason is at most 200"),
@@ -269,9 +270,7 @@ def test_the_api_records_lists_corrects_and_voids_adjustments(api, new_session):
     )
     assert corrected.status_code == 200, corrected.json()
     assert corrected.json()["state"]["balances"] == {"E": "41", "S": "-3", "W": "-35", "N": "-3"}
-    stale = api.put(
-        f"/api/sessions/{pk}/adjustments/2/", {**body, "version": 1}, format="json"
-    )
+    stale = api.put(f"/api/sessions/{pk}/adjustments/2/", {**body, "version": 1}, format="json")
     assert stale.status_code == 409 and stale.json()["error"]["code"] == "E_CONFLICT"
     voided = api.delete(f"/api/sessions/{pk}/adjustments/2/")
     assert voided.status_code == 200 and voided.json()["voided"] is True

@@ -273,6 +273,7 @@ def read_every_page(reader: Reader, user: Any, every: dict[str, games.Game]) -> 
         reader.open(f"{name}: calculator", f"/calculator/?game={code}", game=code)
         token = session.share_token
         reader.open(f"{name}: share page", f"/share/{token}/", game=code)
+        reader.open(f"{name}: share page's settle-up", f"/share/{token}/?settle=1", game=code)
         reader.open(f"{name}: board", f"/share/{token}/board/", game=code)
         reader.open(f"{name}: sitting's board", f"/sessions/{pk}/board/", game=code)
         for number in kept:

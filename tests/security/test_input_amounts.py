@@ -12,12 +12,13 @@ from django.test import Client
 import scoring
 from calculator.errors import CalculatorError
 from calculator.models import IdempotentAnswer, Payment, Round, RulesVersion, Session
-from calculator.money import parse_money
+from calculator.money import money_str
+from calculator.numbers import written_amount
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
 from calculator.web.forms import HouseRulesForm, SessionForm
 from tests.calculator.hands import DRAW, bao, plain
-from tests.factories import api_error
+from tests.factories import api_client, api_error
 
 pytestmark = pytest.mark.django_db
 
@@ -144,18 +145,28 @@ def test_a_session_refuses_base_silver_the_engine_would_refuse(owner, client_for
         (3, Decimal(3)),
         (0.25, Decimal("0.25")),
         (Decimal("1E+1"), Decimal(10)),
+        (1e3, Decimal(1000)),
+        ("1e3", None),
+        ("1E3", None),
+        (" 1e3", None),
+        ("+2", None),
+        ("-2", None),
         ("5_000", None),
         ("٥", None),
         ("５", None),
         ("1٫5", None),
         ("NaN", None),
         ("inf", None),
+        ("Infinity", None),
+        ("１２", None),
         (True, None),
         (None, None),
     ],
 )
-def test_parse_money_reads_ascii_decimals_only(raw, amount):
-    assert parse_money(raw) == amount
+def test_an_amount_is_digits_and_a_point_or_a_json_number(raw, amount):
+    """The one reading of an amount for the pages, the API and the import: text is digits and a
+    point, a JSON number is a number."""
+    assert written_amount(raw) == amount
 
 
 @pytest.mark.parametrize("silver", ["5_000", "５", "٥", "2000000"])
@@ -192,3 +203,122 @@ def test_a_payment_the_ledger_cannot_hold_is_refused_not_a_crash(owner, client_f
         round_record(session=session, entry=bao("S", "W"), user=owner)
     # A smaller round of the same sitting is recorded.
     assert round_record(session=session, entry=plain("S"), user=owner).status == 201
+
+
+# --- an amount is digits and a point, in the API as on the pages -----------------------------
+
+# Text a person does not write for an amount, though Python or JSON would read some of it as one.
+NOT_WRITTEN = [
+    "1e3",
+    "1E3",
+    " 1e3",
+    "1e-2",
+    "+5",
+    "-5",
+    "Infinity",
+    "-Infinity",
+    "NaN",
+    "1_000",
+    "1,000",
+    "１２",
+    "١٢",
+    "0x10",
+    "",
+]
+
+
+def adjustments_url(sitting: Session) -> str:
+    return f"/api/sessions/{sitting.pk}/adjustments/"
+
+
+SIDE_PAYMENT = {"kind": "side_payment", "from": "E", "to": "S", "reason": "茶水"}
+
+
+@pytest.mark.parametrize("amount", NOT_WRITTEN)
+def test_an_adjustments_amount_in_text_is_digits_and_a_point_on_post_and_put(
+    owner, sitting, client_for, amount
+):
+    api = client_for(owner)
+    first = api.post(adjustments_url(sitting), {**SIDE_PAYMENT, "amount": "3"}, format="json")
+    assert first.status_code == 201, first.content
+    number = first.json()["number"]
+    before, hand = stored(), Round.objects.get(session=sitting, number=number).hand
+    refused = api.post(adjustments_url(sitting), {**SIDE_PAYMENT, "amount": amount}, format="json")
+    error = api_error(refused, 400, "E_INVALID")
+    assert error["field"] == "amount"
+    assert "amount" in error["message"] and "0-9" in error["message_en"]
+    corrected = api.put(
+        f"{adjustments_url(sitting)}{number}/", {**SIDE_PAYMENT, "amount": amount}, format="json"
+    )
+    assert api_error(corrected, 400, "E_INVALID")["field"] == "amount"
+    assert stored() == before
+    assert Round.objects.get(session=sitting, number=number).hand == hand
+    # The page refuses the same text beside its field, and the reading is the same one.
+    assert written_amount(amount) is None
+
+
+@pytest.mark.parametrize(("amount", "kept"), [(1000, "1000"), (12.5, "12.5"), ("12.5", "12.5")])
+def test_an_adjustments_amount_as_a_json_number_or_digits_is_taken(
+    owner, sitting, client_for, amount, kept
+):
+    api = client_for(owner)
+    south = Decimal(api.get(f"/api/sessions/{sitting.pk}/").json()["state"]["balances"]["S"])
+    made = api.post(adjustments_url(sitting), {**SIDE_PAYMENT, "amount": amount}, format="json")
+    assert made.status_code == 201, made.content
+    assert made.json()["adjustment"]["amount"] == kept
+    number = made.json()["number"]
+    again = api.put(
+        f"{adjustments_url(sitting)}{number}/",
+        {**SIDE_PAYMENT, "amount": amount, "version": 1},
+        format="json",
+    )
+    assert again.status_code == 200, again.content
+    assert Decimal(made.json()["state"]["balances"]["S"]) - south == Decimal(kept)
+
+
+@pytest.mark.parametrize("silver", ["1e3", "1E3", " 1e3", "+2", "-0", "2E-1"])
+def test_the_calculators_base_silver_in_text_is_digits_and_a_point(silver):
+    response = api_client().post(
+        "/api/score/", {**plain("S"), "dealer": "E", "base_silver": silver}, format="json"
+    )
+    error = api_error(response, 400, "E_NOTATION")
+    assert error["field"] == "base_silver"
+    assert "0-9" in error["message_en"] or "not a number" in error["message_en"]
+
+
+@pytest.mark.parametrize("silver", ["1_000", "１２", "Infinity", "NaN"])
+def test_the_calculator_refuses_the_rest_as_the_engine_does(silver):
+    response = api_client().post(
+        "/api/score/", {**plain("S"), "dealer": "E", "base_silver": silver}, format="json"
+    )
+    assert "Base silver" in api_error(response, 400, "E_NOTATION")["message_en"]
+
+
+@pytest.mark.parametrize("silver", [1000, 12.5, "12.5", "2"])
+def test_the_calculators_base_silver_as_a_json_number_or_digits_is_taken(silver):
+    response = api_client().post(
+        "/api/score/", {**plain("S"), "dealer": "E", "base_silver": silver}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["base_silver"] == money_str(Decimal(str(silver)))
+
+
+@pytest.mark.parametrize("amount", ["1e3", "1_000", "Infinity"])
+def test_an_import_refuses_an_adjustment_amount_that_is_not_written_so(owner, client_for, amount):
+    export = {
+        "format": "anqing-session",
+        "name": "t",
+        "players": PLAYERS,
+        "rounds": [
+            {
+                "number": 1,
+                "result": "adjustment",
+                "hand": {"kind": "penalty", "from": "E", "amount": amount, "reason": "詐胡"},
+            }
+        ],
+    }
+    before = stored()
+    response = client_for(owner).post("/api/sessions/import/", export, format="json")
+    error = api_error(response, 400, "E_INVALID")
+    assert "amount" in error["message_en"] and "0-9" in error["message_en"]
+    assert stored() == before

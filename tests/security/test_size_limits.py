@@ -108,13 +108,17 @@ def test_absurd_amounts_on_the_open_score_door_are_a_clear_400(client_for):
     request = {**plain("S"), "dealer": "E"}
     del request["result"]
     response = client_for().post(
-        "/api/score/", {**request, "base_silver": "1e999999"}, format="json"
+        "/api/score/", {**request, "base_silver": "1" + "0" * 5000}, format="json"
     )
     # R9: the engine keeps base silver within what a table plays for.
-    assert (
-        "Base silver must be above 0 and at most"
-        in api_error(response, 400, "E_CONTEXT")["message_en"]
+    error = api_error(response, 400, "E_CONTEXT")
+    assert "Base silver must be above 0 and at most" in error["message_en"]
+    assert len(error["message_en"]) < 300
+    # Written with an exponent it is no amount a person writes: refused by name before that.
+    response = client_for().post(
+        "/api/score/", {**request, "base_silver": "1e999999"}, format="json"
     )
+    assert api_error(response, 400, "E_NOTATION")["field"] == "base_silver"
 
 
 def test_the_pages_refuse_a_long_tile_field_naming_it(owner, sitting):

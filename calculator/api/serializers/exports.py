@@ -9,6 +9,7 @@ from calculator.api.serializers.common import GAME_CODES, RULESETS, SeatMoneySer
 from calculator.api.serializers.ledger import LedgerSerializer
 from calculator.api.serializers.rounds import RoundSerializer
 from calculator.api.serializers.sittings import SharedSessionSerializer
+from calculator.api.serializers.standings import TransferSerializer
 
 
 class ExportRulesVersionSerializer(serializers.Serializer):
@@ -50,3 +51,6 @@ class ShareSerializer(serializers.Serializer):
     session = SharedSessionSerializer()
     ledger = LedgerSerializer()
     rounds = RoundSerializer(many=True)
+    transfers = TransferSerializer(
+        many=True, help_text="The fewest transfers that settle the balances now (as settlement)"
+    )
