@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST, require_safe
 import calculator.selectors.ledger
 import calculator.services.sittings
 import scoring
+from scoring.games import GAMES
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.models import Session
@@ -75,6 +76,7 @@ from calculator.web.once import (
     share_changed,
     written_once,
 )
+from calculator.web import seat_draw
 from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
@@ -177,6 +179,11 @@ def session_new(request: HttpRequest) -> HttpResponse:
         return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
+    context["procedure"] = seat_draw.procedure_of(GAMES[game])
+    action = request.POST.get(seat_draw.ACTION) if request.method == "POST" else None
+    if action in ("throw", "accept"):
+        # 抽座位 / 再抽一次 / 用这个座位 (R2.2, AJ2.3, HZ2.2): nothing is written.
+        return seat_draw_step(request, action, context)
     context["known_names"] = player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
@@ -191,11 +198,42 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 player_count=form.chosen_count,
                 player_ids=form.player_ids(),
                 new_players=form.new_players(),
+                seat_draw=seat_draw.kept_draw(request.POST, form.players()),
             )
         except CalculatorError as problem:
             context["error"] = error_of(problem)
         else:
             return redirect("web:session", pk=session.pk)
+    if request.method == "POST":
+        # The draw accepted stays with the form shown again with what to correct.
+        context["kept_draw"] = request.POST.get(seat_draw.KEPT, "")
+    return render(request, "web/session_new.html", context)
+
+
+def seat_draw_step(request: HttpRequest, action: str, context: dict[str, Any]) -> HttpResponse:
+    """A throw for the seats (the panel drawn again) or the seats filled as drawn (the table
+    drawn again, its seats from the draw); without htmx, the whole page."""
+    form: SessionForm = context["form"]
+    game, count = GAMES[form.chosen_game], form.chosen_count
+    # The names as typed, not yet a sitting to check: the form shown without its errors.
+    context["form"] = SessionForm(
+        initial=seat_draw.moved_to(request.POST, range(count)), game=game.code, player_count=count
+    )
+    if action == "throw":
+        context.update(seat_draw.draw_throw(game, request.POST, count))
+        part = "seat_draw"
+    else:
+        step = seat_draw.draw_accept(game, request.POST, count)
+        if "moved" in step:
+            context["form"] = SessionForm(initial=step["moved"], game=game.code, player_count=count)
+            context["kept_draw"] = step["kept"]
+            context["accepted"] = seat_draw.accepted_told(game, step["accepted"])
+        else:
+            context["draw_error"] = step["draw_error"]
+        part = "table"
+    if request.htmx:
+        return render(request, f"web/session_new.html#{part}", context)
+    context["known_names"] = player_names_used(request.user)
     return render(request, "web/session_new.html", context)
 
 
@@ -264,6 +302,8 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
         "seat_names": names,
+        # How the seats were drawn, one line (R2.2, AJ2.3, HZ2.2); None when they were typed.
+        "seat_draw": seat_draw.told(session, names),
         "seats": [
             {
                 "seat": seat,
