@@ -48,9 +48,7 @@ def procedure_of(game: Game) -> dict[str, str]:
 
 def thrown(throw: Mapping[str, Any], name: str) -> SafeString:
     """「小李 掷出 ⚂⚅ 9 点」: the faces, and the total for who cannot read them."""
-    dice = format_html(
-        '<span class="dice" aria-hidden="true">{}</span>', die_faces(throw["dice"])
-    )
+    dice = format_html('<span class="dice" aria-hidden="true">{}</span>', die_faces(throw["dice"]))
     return format_html(
         _("{name} 掷出 {dice} {total} 点"),
         name=name,
@@ -85,7 +83,9 @@ def told(session: Any, names: Mapping[str, str]) -> SafeString | None:
     said = format_html_join(_("，"), "{}", ((thrown(t, names[t["seat"]]),) for t in throws))
     dealer = dealer_told(game, throws, names["E"])
     if throws:
-        return format_html(_("座位由抽签决定 · {how}：{throws}；{dealer}。"), how=how, throws=said, dealer=dealer)
+        return format_html(
+            _("座位由抽签决定 · {how}：{throws}；{dealer}。"), how=how, throws=said, dealer=dealer
+        )
     return format_html(_("座位由抽签决定 · {how}：{dealer}。"), how=how, dealer=dealer)
 
 

@@ -30,7 +30,6 @@ from django.views.decorators.http import require_POST, require_safe
 import calculator.selectors.ledger
 import calculator.services.sittings
 import scoring
-from scoring.games import GAMES
 from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.models import Session
@@ -53,6 +52,7 @@ from calculator.services.sittings import (
     share_link_revoke,
     share_link_rotate,
 )
+from calculator.web import seat_draw
 from calculator.web.charts import balance_chart
 from calculator.web.common import (
     archived_notice,
@@ -76,10 +76,10 @@ from calculator.web.once import (
     share_changed,
     written_once,
 )
-from calculator.web import seat_draw
 from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
+from scoring.games import GAMES
 
 
 def session_lists(user: Any) -> dict[str, Any]:
@@ -174,12 +174,12 @@ def session_new(request: HttpRequest) -> HttpResponse:
         "ruleset": ruleset,
         "game": game,
         "source": source,
+        "procedure": seat_draw.procedure_of(GAMES[form.chosen_game]),
     }
     if request.htmx and request.method == "GET" and request.GET.get("game"):
         return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
-    context["procedure"] = seat_draw.procedure_of(GAMES[game])
     action = request.POST.get(seat_draw.ACTION) if request.method == "POST" else None
     if action in ("throw", "accept"):
         # 抽座位 / 再抽一次 / 用这个座位 (R2.2, AJ2.3, HZ2.2): nothing is written.
