@@ -17,12 +17,20 @@ SEATS4 = ("E", "S", "W", "N")
 
 class Scripted(random.Random):
     """Dice thrown as scripted, the shuffle leaving the names in the order typed (or as
-    ``order`` says), a random pick taking ``pick``."""
+    ``order`` says; ``orders``: one order for each shuffle in turn), a random pick taking
+    ``pick``."""
 
-    def __init__(self, dice: Iterable[int] = (), order: list[int] | None = None, pick: int = 0):
+    def __init__(
+        self,
+        dice: Iterable[int] = (),
+        order: list[int] | None = None,
+        pick: int = 0,
+        orders: Iterable[list[int]] = (),
+    ) -> None:
         super().__init__(0)
         self.dice = list(dice)
         self.order = order
+        self.orders = list(orders)
         self.pick = pick
 
     def randint(self, a: int, b: int) -> int:
@@ -30,8 +38,9 @@ class Scripted(random.Random):
         return self.dice.pop(0)
 
     def shuffle(self, x: list) -> None:  # type: ignore[override]
-        if self.order is not None:
-            x[:] = [x[i] for i in self.order]
+        order = self.orders.pop(0) if self.orders else self.order
+        if order is not None:
+            x[:] = [x[i] for i in order]
 
     def choice(self, seq):  # type: ignore[override]
         return seq[self.pick]
