@@ -277,14 +277,11 @@ class Game:
     # declared when the game is made, so its ScoringError may carry them.
     error_codes: tuple[str, ...] = ()
     # How the first dealer is found when a table draws its seats (scoring.seat_draw.FirstDealer:
-    # Anqing's one throw counted round, R2.2; Anji's highest throw, AJ2.3). None: at random.
+    # Anqing's one throw counted round, R2.2; Anji's highest throw, AJ2.3). None: at random
+    # (``scoring.seat_draw.first_dealer_of`` reads it so).
     first_dealer: Any = None
 
     def __post_init__(self) -> None:
-        if self.first_dealer is None:
-            from scoring.seat_draw import RANDOM_DEALER  # seat_draw builds on this module
-
-            object.__setattr__(self, "first_dealer", RANDOM_DEALER)
         if self.win_requires is None:
             wanted = ["winner", "concealed", "win_tile"]
             if self.features.indicator:

@@ -12,7 +12,7 @@ of the result, where the first dealer is at ``E``:
 
 >>> import random
 >>> from scoring.anji.game import GAME
->>> drawn = seat_draw(GAME.first_dealer, ["小李", "小王", "阿芳"], random.Random(7))
+>>> drawn = seat_draw(first_dealer_of(GAME), ["小李", "小王", "阿芳"], random.Random(7))
 >>> sorted(drawn["players"]) == ["小李", "小王", "阿芳"], drawn["method"]
 (True, 'highest')
 >>> GAME.first_dealer.dealer_of(("E", "S", "W"), drawn["throws"])
@@ -94,6 +94,12 @@ def random_dealer(rule_id: str = "") -> FirstDealer:
 RANDOM_DEALER = random_dealer()
 
 
+def first_dealer_of(game: Any) -> FirstDealer:
+    """How ``game`` (a ``scoring.base.Game``) finds its first dealer: its own ``first_dealer``,
+    or at random where it does not say."""
+    return game.first_dealer or RANDOM_DEALER
+
+
 def turned(seats: tuple[str, ...], dealer: str) -> dict[str, str]:
     """Each seat's new seat when the winds turn round the table until ``dealer`` is at E: the
     order of play is kept, so everyone keeps their neighbours.
@@ -133,6 +139,7 @@ __all__ = [
     "RANDOM_DEALER",
     "FirstDealer",
     "die_faces",
+    "first_dealer_of",
     "random_dealer",
     "seat_draw",
     "turned",

@@ -16,6 +16,7 @@ from calculator.errors import CalculatorError
 from calculator.services.seat_draw import seat_draw_names, seat_draw_throw
 from scoring import ScoringError
 from scoring.games import game_of
+from scoring.seat_draw import first_dealer_of
 
 
 class SeatDrawView(APIView):
@@ -38,7 +39,7 @@ class SeatDrawView(APIView):
         drawn = seat_draw_throw(game=game, players=names)
         players = drawn["players"]
         index = {seat: number for number, seat in enumerate(game.seats(len(players)))}
-        procedure = game.first_dealer
+        procedure = first_dealer_of(game)
         return Response(
             {
                 "game": game.code,

@@ -19,7 +19,7 @@ from typing import Any
 from calculator.errors import CalculatorError
 from calculator.numbers import shown
 from scoring.games import SEATS, Game
-from scoring.seat_draw import seat_draw
+from scoring.seat_draw import first_dealer_of, seat_draw
 
 RANDOM: Random = secrets.SystemRandom()
 
@@ -58,7 +58,7 @@ def seat_draw_throw(*, game: Game, players: Sequence[str]) -> dict[str, Any]:
     """Draw seats for ``players`` (names already checked, one per seat in play) and throw for
     the first dealer: ``scoring.seat_draw.seat_draw``'s answer, with the record to keep as
     ``seat_draw``."""
-    drawn = seat_draw(game.first_dealer, list(players), RANDOM)
+    drawn = seat_draw(first_dealer_of(game), list(players), RANDOM)
     drawn["seat_draw"] = {key: drawn[key] for key in RECORD_KEYS}
     return drawn
 
@@ -76,7 +76,7 @@ def seat_draw_checked(record: object, game: Game, player_count: int) -> dict[str
     ``method`` (the game's: count, highest or random) and ``throws`` (each ``{"seat", "dice":
     [a, b]}``, a seat in play and two dice 1–6, in the order thrown) that make the player at E
     the first dealer, as the game's procedure says (R2.2, AJ2.3, HZ2.2)."""
-    procedure = game.first_dealer
+    procedure = first_dealer_of(game)
     if not isinstance(record, Mapping) or set(record) != set(RECORD_KEYS):
         raise refused(
             "seat_draw 必須是一個對象，只有 method 和 throws 兩個鍵（或 true：由伺服器抽）。",

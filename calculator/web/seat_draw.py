@@ -27,7 +27,7 @@ from calculator.errors import CalculatorError
 from calculator.services.seat_draw import seat_draw_checked, seat_draw_names, seat_draw_throw
 from calculator.web.vocabulary import in_language, seat_label
 from scoring.games import GAMES, SEATS, Game
-from scoring.seat_draw import die_faces
+from scoring.seat_draw import die_faces, first_dealer_of
 
 ACTION = "seat_draw_action"  # "throw" (抽座位, 再抽一次) or "accept" (用这个座位)
 OFFER = "seat_draw_offer"  # the draw shown, not yet accepted (JSON)
@@ -42,7 +42,7 @@ def typed_names(data: Mapping[str, Any], count: int) -> list[str]:
 
 def procedure_of(game: Game) -> dict[str, str]:
     """The game's way of finding the first dealer, named in the page's language."""
-    procedure = game.first_dealer
+    procedure = first_dealer_of(game)
     return {"name": in_language(procedure.names), "rule_id": procedure.rule_id}
 
 
@@ -59,7 +59,7 @@ def thrown(throw: Mapping[str, Any], name: str) -> SafeString:
 
 def dealer_told(game: Game, throws: Sequence[Mapping[str, Any]], dealer: str) -> SafeString:
     """Who deals first, in the game's words; a tie at the top says how it was broken (AJ2.3)."""
-    procedure = game.first_dealer
+    procedure = first_dealer_of(game)
     said = format_html(in_language(procedure.dealer_words), dealer=dealer)
     totals = [sum(t["dice"]) for t in throws]
     if procedure.tie_words and totals and totals.count(max(totals)) > 1:

@@ -10,7 +10,7 @@ import pytest
 
 from scoring.base import Features, Game
 from scoring.games import GAMES
-from scoring.seat_draw import RANDOM_DEALER, die_faces, seat_draw, turned
+from scoring.seat_draw import RANDOM_DEALER, die_faces, first_dealer_of, seat_draw, turned
 
 SEATS4 = ("E", "S", "W", "N")
 
@@ -190,8 +190,8 @@ def test_a_game_that_does_not_say_has_a_random_first_dealer() -> None:
         hand_fields=(),
         features=Features(),
     )
-    assert plain.first_dealer is RANDOM_DEALER
-    assert seat_draw(plain.first_dealer, ["a", "b", "c", "d"], Scripted(pick=2))["players"] == [
+    assert first_dealer_of(plain) is RANDOM_DEALER
+    assert seat_draw(first_dealer_of(plain), ["a", "b", "c", "d"], Scripted(pick=2))["players"] == [
         "c",
         "d",
         "a",
