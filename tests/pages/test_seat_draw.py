@@ -214,3 +214,43 @@ def test_a_real_draw_on_the_page_seats_everyone(owner_client: Client, monkeypatc
     thrown = owner_client.post("/sessions/new/", new_form(seat_draw_action="throw"))
     offer = json.loads(offered(thrown))
     assert sorted(offer["players"]) == sorted(NAMES.values())
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+@pytest.mark.parametrize(("game", "count"), [("anqing", 4), ("anji", 3), ("hongzhong", 4)])
+def test_the_draw_reads_in_the_pages_language_and_the_games_words(
+    owner_client: Client, language: str, game: str, count: int
+) -> None:
+    """No seat letter, field name, character of the other script or other game's word in the
+    panel, the accepted seats or the sitting's line (tests/pages/words.py)."""
+    from scoring.games import GAMES
+    from tests.pages import words
+
+    owner_client.cookies["django_language"] = language
+    form = new_form(game=game, player_count=str(count), ruleset=GAMES[game].default_ruleset)
+    for seat in "ESWN"[count:]:
+        del form[f"player_{seat}"]
+    typed = (*NAMES.values(), form["name"])
+    # The new-sitting page names every game (its game choice); the sitting's page only its own.
+    new_page = words.Page(f"draw {game} [{language}]", language, typed=typed)
+    page = words.Page(
+        f"sitting {game} [{language}]",
+        language,
+        typed=typed,
+        foreign=words.foreign_words(GAMES, game),
+    )
+    thrown = owner_client.post("/sessions/new/", {**form, "seat_draw_action": "throw"})
+    accepted = owner_client.post(
+        "/sessions/new/",
+        {**form, "seat_draw_action": "accept", "seat_draw_offer": offered(thrown)},
+    )
+    kept = accepted.content.decode().split('name="seat_draw" value="')[1].split('"')[0]
+    kept = kept.replace("&quot;", '"')
+    seated = dict(zip([f"player_{seat}" for seat in "ESWN"], json.loads(kept)["players"]))
+    owner_client.post("/sessions/new/", {**form, **seated, "seat_draw": kept})
+    session = Session.objects.get()
+    assert session.seat_draw is not None
+    sitting = owner_client.get(f"/sessions/{session.pk}/")
+    for response in (thrown, accepted):
+        assert words.check(response.content.decode(), new_page) == []
+    assert words.check(sitting.content.decode(), page) == []
