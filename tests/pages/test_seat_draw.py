@@ -246,7 +246,8 @@ def test_the_draw_reads_in_the_pages_language_and_the_games_words(
     )
     kept = accepted.content.decode().split('name="seat_draw" value="')[1].split('"')[0]
     kept = kept.replace("&quot;", '"')
-    seated = dict(zip([f"player_{seat}" for seat in "ESWN"], json.loads(kept)["players"]))
+    seats = [f"player_{seat}" for seat in "ESWN"[:count]]
+    seated = dict(zip(seats, json.loads(kept)["players"], strict=True))
     owner_client.post("/sessions/new/", {**form, **seated, "seat_draw": kept})
     session = Session.objects.get()
     assert session.seat_draw is not None
