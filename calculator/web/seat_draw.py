@@ -18,13 +18,16 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.http import QueryDict
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from calculator.errors import CalculatorError
+from calculator.selectors.roster import player_names_used
 from calculator.services.seat_draw import seat_draw_checked, seat_draw_names, seat_draw_throw
+from calculator.web.forms import SessionForm
 from calculator.web.vocabulary import in_language, seat_label
 from scoring.games import GAMES, SEATS, Game
 from scoring.seat_draw import die_faces, first_dealer_of
@@ -197,3 +200,30 @@ def accepted_told(game: Game, accepted: Mapping[str, Any]) -> SafeString:
         dealer=accepted["players"][0],
         east=seat_label("E"),
     )
+
+
+def draw_step(request: HttpRequest, action: str, context: dict[str, Any]) -> HttpResponse:
+    """A throw for the seats (the panel drawn again) or the seats filled as drawn (the table
+    drawn again, its seats from the draw); without htmx, the whole page."""
+    form: SessionForm = context["form"]
+    game, count = GAMES[form.chosen_game], form.chosen_count
+    # The names as typed, not yet a sitting to check: the form shown without its errors.
+    context["form"] = SessionForm(
+        initial=moved_to(request.POST, range(count)), game=game.code, player_count=count
+    )
+    if action == "throw":
+        context.update(draw_throw(game, request.POST, count))
+        part = "seat_draw"
+    else:
+        step = draw_accept(game, request.POST, count)
+        if "moved" in step:
+            context["form"] = SessionForm(initial=step["moved"], game=game.code, player_count=count)
+            context["kept_draw"] = step["kept"]
+            context["accepted"] = accepted_told(game, step["accepted"])
+        else:
+            context["draw_error"] = step["draw_error"]
+        part = "table"
+    if request.htmx:
+        return render(request, f"web/session_new.html#{part}", context)
+    context["known_names"] = player_names_used(request.user)
+    return render(request, "web/session_new.html", context)

@@ -183,7 +183,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
     action = request.POST.get(seat_draw.ACTION) if request.method == "POST" else None
     if action in ("throw", "accept"):
         # 抽座位 / 再抽一次 / 用这个座位 (R2.2, AJ2.3, HZ2.2): nothing is written.
-        return seat_draw_step(request, action, context)
+        return seat_draw.draw_step(request, action, context)
     context["known_names"] = player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
@@ -207,33 +207,6 @@ def session_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         # The draw accepted stays with the form shown again with what to correct.
         context["kept_draw"] = request.POST.get(seat_draw.KEPT, "")
-    return render(request, "web/session_new.html", context)
-
-
-def seat_draw_step(request: HttpRequest, action: str, context: dict[str, Any]) -> HttpResponse:
-    """A throw for the seats (the panel drawn again) or the seats filled as drawn (the table
-    drawn again, its seats from the draw); without htmx, the whole page."""
-    form: SessionForm = context["form"]
-    game, count = GAMES[form.chosen_game], form.chosen_count
-    # The names as typed, not yet a sitting to check: the form shown without its errors.
-    context["form"] = SessionForm(
-        initial=seat_draw.moved_to(request.POST, range(count)), game=game.code, player_count=count
-    )
-    if action == "throw":
-        context.update(seat_draw.draw_throw(game, request.POST, count))
-        part = "seat_draw"
-    else:
-        step = seat_draw.draw_accept(game, request.POST, count)
-        if "moved" in step:
-            context["form"] = SessionForm(initial=step["moved"], game=game.code, player_count=count)
-            context["kept_draw"] = step["kept"]
-            context["accepted"] = seat_draw.accepted_told(game, step["accepted"])
-        else:
-            context["draw_error"] = step["draw_error"]
-        part = "table"
-    if request.htmx:
-        return render(request, f"web/session_new.html#{part}", context)
-    context["known_names"] = player_names_used(request.user)
     return render(request, "web/session_new.html", context)
 
 

@@ -234,3 +234,19 @@ def test_the_command_line_export_carries_the_draw(owner, dice) -> None:
     exported = json.loads(out.getvalue())
     assert exported["seat_draw"] == {"method": "random", "throws": []}
     assert exported["players"] == ["小王", "阿芳", "老周", "小李"]
+
+
+def test_per_seat_roster_choices_follow_their_names_to_the_seats_drawn(api, owner, dice) -> None:
+    from calculator.models import Player
+
+    assert opened(api, "first-table").status_code == 201
+    known = Player.objects.get(owner=owner, name="小王")
+    dice(2, 3, order=[3, 2, 1, 0])  # drawn 老周 阿芳 小王 小李; 5 counts back to 老周
+    response = opened(api, "drawn-table", seat_draw=True, new_players=[False, True, False, False])
+    assert response.status_code == 201, response.json()
+    session = Session.objects.get(pk=response.json()["id"])
+    seated = {seat: person for seat, person in session.seat_players().items()}
+    assert [person.name for person in seated.values()] == ["老周", "阿芳", "小王", "小李"]
+    # 小王 was asked to be a new person of that name: so they are, at the seat they were drawn to
+    assert seated["W"].name == "小王" and seated["W"].pk != known.pk
+    assert seated["N"] == Player.objects.get(owner=owner, name="小李")
