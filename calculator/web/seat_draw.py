@@ -9,7 +9,7 @@ each seat's roster choices following its name, and the form carries the draw (``
 (a throw) or the table (the seats filled) is drawn again; without, the whole page.
 
 ``told`` is the one line the sitting and share pages show: 「座位由抽签决定 · 执筛起庄（R2.2）：
-小李 掷出 ⚂⚅ 9 点，数到小王，坐庄。」 in the page's language and the game's words.
+小李 掷出 ⚂⚅ 9 点；数到小王，坐庄。」 in the page's language and the game's words.
 """
 
 from __future__ import annotations
