@@ -114,6 +114,10 @@ class Session(models.Model):
     paid_out_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # How the seats were drawn when the sitting was opened with a draw (R2.2, AJ2.3, HZ2.2):
+    # ``{"method": …, "throws": [{"seat": …, "dice": [a, b]}, …]}``, the seats those of the
+    # sitting, the first dealer at E (services.seat_draw); null when the seats were typed.
+    seat_draw = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

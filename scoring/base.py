@@ -276,6 +276,10 @@ class Game:
     # The error codes the game raises besides the shared ones (scoring.errors.ERROR_CODES);
     # declared when the game is made, so its ScoringError may carry them.
     error_codes: tuple[str, ...] = ()
+    # How the first dealer is found when a table draws its seats (scoring.seat_draw.FirstDealer:
+    # Anqing's one throw counted round, R2.2; Anji's highest throw, AJ2.3). None: at random
+    # (``scoring.seat_draw.first_dealer_of`` reads it so).
+    first_dealer: Any = None
 
     def __post_init__(self) -> None:
         if self.win_requires is None:

@@ -51,6 +51,7 @@ KEY_PREFIX = "api:"
 # ``written_once``, and docs/architecture.md's table to both).
 UNKEYED = {
     ("api:score", "POST"): "scores a hand and stores nothing",
+    ("api:seat-draw", "POST"): "throws a draw for seats and stores nothing",
     ("api:token", "POST"): "a log-in: its answer is a token, which is never kept",
 }
 

@@ -84,6 +84,7 @@ class SessionListView(APIView):
             player_count=body.get("player_count"),
             player_ids=body.get("player_ids"),
             new_players=body.get("new_players"),
+            seat_draw=body.get("seat_draw"),
         )
         return Response(session_detail(session), status=201)
 

@@ -13,6 +13,7 @@ from calculator.api import (
     ledger,
     roster,
     rounds,
+    seat_draw,
     sittings,
     standings,
 )
@@ -24,6 +25,7 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
     path("score/", calculator.ScoreView.as_view(), name="score"),
     path("sessions/", sittings.SessionListView.as_view(), name="sessions"),
+    path("seat-draw/", seat_draw.SeatDrawView.as_view(), name="seat-draw"),
     path("sessions/import/", sittings.ImportView.as_view(), name="session-import"),
     path("sessions/<id:pk>/", sittings.SessionDetailView.as_view(), name="session"),
     path("sessions/<id:pk>/rounds/", rounds.RoundListView.as_view(), name="rounds"),

@@ -30,6 +30,8 @@ def session_export(session: Session) -> dict[str, Any]:
         "ruleset": session.ruleset,
         "base_silver": money_str(session.base_silver),
         "players": list(seat_names(session).values()),
+        # How the seats were drawn (R2.2, AJ2.3, HZ2.2); null when they were typed.
+        "seat_draw": session.seat_draw,
         "rules_versions": [
             {"number": version.number, "rules": version.overrides}
             for version in session.rules_versions.order_by("number")

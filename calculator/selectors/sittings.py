@@ -165,6 +165,7 @@ def session_detail(session: Session, *, with_share_token: bool = True) -> dict[s
         "created_at": session.created_at.isoformat(),
         "archived": session.archived_at is not None,
         "state": session_state(session),
+        "seat_draw": session.seat_draw,
     }
     if with_share_token:
         detail["share_token"] = session.share_token

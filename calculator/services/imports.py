@@ -19,6 +19,7 @@ from calculator.selectors.sittings import game_of_session
 from calculator.services.history import in_round, rescore_from
 from calculator.services.limits import import_caps
 from calculator.services.rounds import RoundEntry, round_entry_parse
+from calculator.services.seat_draw import refused
 from calculator.services.sittings import rules_checked, session_create
 
 
@@ -43,6 +44,14 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     import_caps(versions, rounds)
     first_rules = versions[0].get("rules", {})
     players = data.get("players")
+    # A file keeps the draw it was opened with, or none (seats typed, or a file from before
+    # draws); it never asks for a new one.
+    seat_draw = data.get("seat_draw")
+    if seat_draw is True:
+        raise refused(
+            "導出文件的 seat_draw 是抽座位的記錄（method 和 throws）或 null。",
+            "An export's seat_draw is the record of a draw (method and throws) or null.",
+        )
     session = session_create(
         owner=owner,
         name=data.get("name", ""),
@@ -56,6 +65,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
         # Exports from before there were games are Anqing's, at four seats.
         game=data.get("game"),
         player_count=data.get("player_count"),
+        seat_draw=seat_draw,
     )
     by_number = {1: session.rules_versions.get()}
     for index, version in enumerate(versions[1:], start=2):

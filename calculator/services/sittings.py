@@ -45,6 +45,7 @@ from calculator.services.limits import (
     owned_by,
     rules_versions_cap,
 )
+from calculator.services.seat_draw import seat_draw_checked, seat_draw_throw
 from scoring import ScoringError
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
@@ -89,6 +90,14 @@ def rules_checked(ruleset: object, overrides: object, game: Game | None = None) 
         ) from None
 
 
+def in_order(per_seat: object, order: list[int]) -> object:
+    """A per-seat list (``player_ids``, ``new_players``) following its names to their drawn
+    seats; anything else as it is, for ``seated_people`` to name what is wrong with it."""
+    if not isinstance(per_seat, list) or len(per_seat) != len(order):
+        return per_seat
+    return [per_seat[index] for index in order]
+
+
 SEAT_WORDS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 SEAT_WORDS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -106,6 +115,7 @@ def session_create(
     player_count: object = None,
     player_ids: object = None,
     new_players: object = None,
+    seat_draw: object = None,
 ) -> Session:
     """A new sitting of ``game`` (scoring.games; None: Anqing) with ``player_count`` seats (one
     of the game's seat counts; None: the most it allows), the first n of E S W N (R2.1, AJ2.1),
@@ -114,7 +124,11 @@ def session_create(
     The seats are people of the owner's roster (``seated_people``): a name the roster has is
     that person, a new name a new person; ``player_ids`` (per seat, a roster player's id or
     None) picks one of two people of the same name, ``new_players`` (per seat, true or false)
-    says "a new person, although the roster has this name"."""
+    says "a new person, although the roster has this name".
+
+    ``seat_draw``: how the seats were drawn (``services.seat_draw.seat_draw_checked``: the
+    players are in the seats drawn, the first dealer at E), kept with the sitting; ``True``
+    draws them here from the names given in any order (R2.2, AJ2.3, HZ2.2); None: typed."""
     live_sessions_cap(owner)
     try:
         chosen = game_of(game)
@@ -154,6 +168,15 @@ def session_create(
                 f"The name of seat {seat} must be 1 to 40 characters.",
             )
         player_names.append(cleaned)
+    if seat_draw is True:
+        drawn = seat_draw_throw(game=chosen, players=player_names)
+        player_names = drawn["players"]
+        player_ids, new_players = (
+            in_order(per_seat, drawn["order"]) for per_seat in (player_ids, new_players)
+        )
+        seat_draw = drawn["seat_draw"]
+    elif seat_draw is not None:
+        seat_draw = seat_draw_checked(seat_draw, chosen, player_count)
     # Text is an amount as a person writes one (digits and a point: "1e3" is not 1000); a JSON
     # number is a number.
     silver = written_amount(base_silver)
@@ -191,6 +214,7 @@ def session_create(
         north=north,
         ruleset=ruleset,
         base_silver=silver,
+        seat_draw=seat_draw,
     )
     RulesVersion.objects.create(session=session, number=1, overrides=rules, created_by=owner)
     # Every seat has its totals from the start (nothing played yet): a player's page counts

@@ -52,6 +52,7 @@ from calculator.services.sittings import (
     share_link_revoke,
     share_link_rotate,
 )
+from calculator.web import seat_draw
 from calculator.web.charts import balance_chart
 from calculator.web.common import (
     archived_notice,
@@ -78,6 +79,7 @@ from calculator.web.once import (
 from calculator.web.page_cache import kept, key_of, sitting_key
 from calculator.web.takeback import restart_of
 from calculator.web.templatetags.tiles import pick
+from scoring.games import GAMES
 
 
 def session_lists(user: Any) -> dict[str, Any]:
@@ -172,11 +174,16 @@ def session_new(request: HttpRequest) -> HttpResponse:
         "ruleset": ruleset,
         "game": game,
         "source": source,
+        "procedure": seat_draw.procedure_of(GAMES[form.chosen_game]),
     }
     if request.htmx and request.method == "GET" and request.GET.get("game"):
         return render(request, "web/session_new.html#table", context)
     if request.htmx and request.method == "GET" and request.GET.get("ruleset"):
         return render(request, "web/session_new.html#house_rules", context)
+    action = request.POST.get(seat_draw.ACTION) if request.method == "POST" else None
+    if action in ("throw", "accept"):
+        # 抽座位 / 再抽一次 / 用这个座位 (R2.2, AJ2.3, HZ2.2): nothing is written.
+        return seat_draw.draw_step(request, action, context)
     context["known_names"] = player_names_used(request.user)
     if request.method == "POST" and form.is_valid() and rules_form.is_usable():
         try:
@@ -191,11 +198,15 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 player_count=form.chosen_count,
                 player_ids=form.player_ids(),
                 new_players=form.new_players(),
+                seat_draw=seat_draw.kept_draw(request.POST, form.players()),
             )
         except CalculatorError as problem:
             context["error"] = error_of(problem)
         else:
             return redirect("web:session", pk=session.pk)
+    if request.method == "POST":
+        # The draw accepted stays with the form shown again with what to correct.
+        context["kept_draw"] = request.POST.get(seat_draw.KEPT, "")
     return render(request, "web/session_new.html", context)
 
 
@@ -264,6 +275,8 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
         "rules_overrides": version.overrides if version else {},
         "rules_version": version.number if version else 1,
         "seat_names": names,
+        # How the seats were drawn, one line (R2.2, AJ2.3, HZ2.2); None when they were typed.
+        "seat_draw": seat_draw.told(session, names),
         "seats": [
             {
                 "seat": seat,

@@ -10,6 +10,8 @@ about itself (AJ4.1's 财神, AJ13's house-rule schema) and its entry points.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from random import Random
 
 from scoring.anji.engine import score, waits
 from scoring.anji.hand import MAX_SILVER, SILVER_PLACES
@@ -25,6 +27,7 @@ from scoring.anji.rules import (
 )
 from scoring.anji.tiles import FLOWER_BASE, wild_of
 from scoring.base import Features, Game, HouseRule, read_labels, words
+from scoring.seat_draw import FirstDealer, Throw, two_dice
 from scoring.tiles import FACES, code
 
 # AJ14.1: a round's hand (the app supplies game, ruleset, rules, player_count, dealer and
@@ -123,6 +126,51 @@ def next_dealer(dealer: str, streak: int, winner: str | None, players: int) -> t
     return winner, 0
 
 
+def highest_throw(seats: tuple[str, ...], rng: Random) -> tuple[list[Throw], str]:
+    """AJ2.3's 抢庄: 「首次四家掷骰子,(逆时针东南西北,点数相同则先掷者为大),点数大者为庄」 —
+    every player throws once, in order from East; the highest total deals first."""
+    throws = [{"seat": seat, "dice": two_dice(rng)} for seat in seats]
+    dealer = highest_of(seats, throws)
+    assert dealer is not None
+    return throws, dealer
+
+
+def highest_of(seats: tuple[str, ...], throws: Sequence[Throw]) -> str | None:
+    """The seat of the highest total; on equal totals the one who threw first (AJ2.3). None
+    unless every seat threw once, in order of play (from any seat).
+
+    >>> highest_of(("E", "S", "W"), [{"seat": "W", "dice": [4, 5]}, {"seat": "E", "dice": [3, 6]},
+    ...     {"seat": "S", "dice": [1, 1]}])
+    'W'
+    """
+    if len(throws) != len(seats):
+        return None
+    start = seats.index(throws[0]["seat"])
+    if [t["seat"] for t in throws] != [seats[(start + i) % len(seats)] for i in range(len(seats))]:
+        return None
+    best = throws[0]
+    for throw in throws[1:]:
+        if sum(throw["dice"]) > sum(best["dice"]):  # equal: the earlier thrower stays higher
+            best = throw
+    return best["seat"]
+
+
+# AJ2.3: 抢庄, every player throws, the highest deals, ties to the earlier thrower.
+FIRST_DEALER = FirstDealer(
+    method="highest",
+    names=words("抢庄", "搶莊", "Highest throw deals"),
+    rule_id="AJ2.3",
+    throw=highest_throw,
+    dealer_of=highest_of,
+    dealer_words=words(
+        "{dealer}点数最大，坐庄", "{dealer}點數最大，坐莊", "{dealer} threw highest and deals first"
+    ),
+    tie_words=words(
+        "点数相同，先掷者为大", "點數相同，先擲者為大", "on equal totals the earlier thrower wins"
+    ),
+)
+
+
 GAME = Game(
     code="anji",
     names={"zh-hans": "安吉麻将", "zh-hant": "安吉麻將", "en": "Anji mahjong"},
@@ -134,6 +182,7 @@ GAME = Game(
     make_rules=make_rules,
     next_dealer=next_dealer,
     dealer_base=lambda rules, streak: None,  # AJ2.3: no payment depends on the dealer
+    first_dealer=FIRST_DEALER,
     hand_fields=HAND_FIELDS,
     features=FEATURES,
     specials=specials,

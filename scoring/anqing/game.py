@@ -22,7 +22,7 @@ from scoring.anqing.rules import (
     house_rule_defaults,
     make_rules,
 )
-from scoring.anqing.table import dealer_after, dealer_base
+from scoring.anqing.table import FIRST_DEALER, dealer_after, dealer_base
 from scoring.base import Features, Game, HouseRule, read_labels, words
 from scoring.errors import ScoringError
 from scoring.tiles import specials as tile_specials
@@ -151,6 +151,7 @@ GAME = Game(
     make_rules=make_rules,
     next_dealer=lambda dealer, streak, winner, players: dealer_after(dealer, streak, winner),
     dealer_base=dealer_base,
+    first_dealer=FIRST_DEALER,
     hand_fields=HAND_FIELDS,
     features=FEATURES,
     specials=specials,

@@ -25,6 +25,7 @@ from scoring.hongzhong.rules import (
     make_rules,
 )
 from scoring.notation import canonical_melds, canonical_tiles
+from scoring.seat_draw import random_dealer
 from scoring.tiles import RED, code
 
 # HZ12.1: a round's fields besides the context the app supplies.
@@ -135,6 +136,7 @@ GAME = Game(
     make_rules=make_rules,
     next_dealer=next_dealer,
     dealer_base=lambda rules, streak: None,  # HZ2.2: nothing is paid by streak
+    first_dealer=random_dealer("HZ2.2"),  # HZ2.2: 「首局随机确认庄家」
     hand_fields=HAND_FIELDS,
     canonical=canonical,
     win_requires=("winners",),

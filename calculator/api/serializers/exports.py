@@ -8,6 +8,7 @@ from rest_framework import serializers
 from calculator.api.serializers.common import GAME_CODES, RULESETS, SeatMoneySerializer
 from calculator.api.serializers.ledger import LedgerSerializer
 from calculator.api.serializers.rounds import RoundSerializer
+from calculator.api.serializers.seat_draw import SeatDrawRecordSerializer
 from calculator.api.serializers.sittings import SharedSessionSerializer
 from calculator.api.serializers.standings import TransferSerializer
 
@@ -41,6 +42,11 @@ class ExportSerializer(serializers.Serializer):
     base_silver = serializers.CharField(required=False)
     players = serializers.ListField(
         child=serializers.CharField(max_length=40), min_length=2, max_length=4
+    )
+    seat_draw = SeatDrawRecordSerializer(
+        required=False,
+        allow_null=True,
+        help_text="How the seats were drawn (R2.2, AJ2.3, HZ2.2); absent or null: typed",
     )
     rules_versions = ExportRulesVersionSerializer(many=True, required=False)
     rounds = ExportRoundSerializer(many=True, required=False)

@@ -12,6 +12,7 @@ from calculator.api.serializers.common import (
     SeatMoneySerializer,
     SeatNamesSerializer,
 )
+from calculator.api.serializers.seat_draw import SeatDrawRecordSerializer
 
 
 class SessionCreateSerializer(serializers.Serializer):
@@ -54,6 +55,12 @@ class SessionCreateSerializer(serializers.Serializer):
     rules = serializers.DictField(
         required=False, help_text="The game's house-rule overrides (R12, AJ13, HZ16)"
     )
+    seat_draw = serializers.JSONField(
+        required=False,
+        help_text="How the seats were drawn: the record of POST /api/seat-draw/ (method and "
+        "throws; players already in the seats drawn, the first dealer at E), or true to have "
+        "the server shuffle players and throw (R2.2, AJ2.3, HZ2.2); absent or null: typed",
+    )
 
 
 class RulesChangeSerializer(serializers.Serializer):
@@ -93,6 +100,9 @@ class SharedSessionSerializer(SessionSummarySerializer):
     owner = None  # type: ignore[assignment]  # DRF: None drops the inherited field
     rules = serializers.DictField()
     rules_version = serializers.IntegerField()
+    seat_draw = SeatDrawRecordSerializer(
+        allow_null=True, help_text="How the seats were drawn; null when they were typed"
+    )
     state = StateSerializer()
 
 
