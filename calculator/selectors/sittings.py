@@ -18,6 +18,7 @@ from django.db.models import Q, Sum
 
 from calculator.models import BALANCE_FIELDS, Payment, Player, RulesVersion, Session
 from calculator.money import ZERO, money_str
+from calculator.selectors.fees import engine_overrides
 from scoring.games import Game, game_of, score
 
 
@@ -75,7 +76,7 @@ def rules_for(session: Session, version: RulesVersion | None) -> Any:
     """The game's rules of a house-rules version: the session's ruleset with its overrides (R12,
     AJ13)."""
     return game_of_session(session).make_rules(
-        session.ruleset, version.overrides if version else {}
+        session.ruleset, engine_overrides(version.overrides if version else {})
     )
 
 
@@ -100,7 +101,7 @@ def hand_scored(
             "game": session.game,
             "player_count": session.player_count,
             "ruleset": session.ruleset,
-            "rules": version.overrides if version else {},
+            "rules": engine_overrides(version.overrides if version else {}),
             "dealer": dealer,
             "dealer_streak": streak,
             "base_silver": money_str(session.base_silver),

@@ -35,6 +35,7 @@ from calculator.models import (
 )
 from calculator.money import silver_bounds
 from calculator.numbers import an_id, shown, written_amount
+from calculator.selectors.fees import FEE_RULES, engine_overrides
 from calculator.selectors.sittings import game_of_session
 from calculator.selectors.totals import no_pair_totals
 from calculator.services.history import history_changed, locked
@@ -72,17 +73,20 @@ def rules_checked(ruleset: object, overrides: object, game: Game | None = None) 
             )
         # Each key against the game's schema (Game.house_rules: the one the pages' house-rules
         # form is made from); the engine names a refused key in its own words (E_RULES).
+        # The table fees' keys are every game's (selectors.fees), checked here, never by the engine.
         schema = {rule.key: rule for rule in game.house_rules(ruleset)}
+        fee_schema = {rule.key: rule for rule in FEE_RULES}
         for key, value in overrides.items():
-            rule = schema.get(key)
+            rule = schema.get(key) or fee_schema.get(key)
             if rule is None or not rule.allows(value):
-                make_rules(ruleset, {key: value})
+                if key not in fee_schema:
+                    make_rules(ruleset, {key: value})
                 raise CalculatorError(
                     "E_RULES",
                     f"家規 {shown(key)} 不接受 {shown(value)}。",
                     f"the house rule {shown(key)} does not take {shown(value)}.",
                 )
-        return make_rules(ruleset, overrides)
+        return make_rules(ruleset, engine_overrides(overrides))
     except ScoringError as error:
         raise CalculatorError(
             error.code, error.message, error.message_en, field=getattr(error, "field", None)

@@ -78,8 +78,10 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
     # insert, the session's stored state and version, the seats' kept totals (the rounds'
     # sums by dealer, winners and discarder, the biggest hands' rounds, the 包 payments' sums,
     # the old rows' delete, the new rows' insert), what each seat paid each other (the payments'
-    # sums by payer and payee, the old rows' delete, the new rows' insert), the reload, release
-    with django_assert_num_queries(21):
+    # sums by payer and payee, the old rows' delete, the new rows' insert), the table fees (the
+    # later entries' fees deleted, their sums by payer and collector, the kept rows' delete; none
+    # inserted in a sitting without fees), the reload, release
+    with django_assert_num_queries(24):
         round_correct(session=session, number=1, entry=plain("S"))
     assert calculator.selectors.ledger.ledger(session)["rounds"][1]["dealer"] == "S"
 
