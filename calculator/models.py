@@ -234,9 +234,7 @@ class Payment(models.Model):
     class Meta:
         ordering = ["round", "id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["round", "payer", "payee"], name="one_payment_per_pair"
-            )
+            models.UniqueConstraint(fields=["round", "payer", "payee"], name="one_payment_per_pair")
         ]
 
     def __str__(self) -> str:
@@ -388,9 +386,7 @@ class Fee(models.Model):
 
     class Meta:
         ordering = ["round", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "payer"], name="one_fee_per_payer")
-        ]
+        constraints = [models.UniqueConstraint(fields=["round", "payer"], name="one_fee_per_payer")]
 
     def __str__(self) -> str:
         return f"{self.payer}⇒{self.collector} {self.amount}"

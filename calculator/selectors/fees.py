@@ -54,7 +54,11 @@ FEE_RULES: tuple[HouseRule, ...] = (
         "choice",
         default="E",
         choices=SEATS,
-        labels=words("台费由谁收（付房钱的人）", "臺費由誰收（付房錢的人）", "Who collects the fees (and pays the room)"),
+        labels=words(
+            "台费由谁收（付房钱的人）",
+            "臺費由誰收（付房錢的人）",
+            "Who collects the fees (and pays the room)",
+        ),
         choice_labels={
             "E": words("东", "東", "East"),
             "S": words("南", "南", "South"),
@@ -125,9 +129,7 @@ def has_fees(fees: Mapping[Any, Mapping[str, Decimal]]) -> bool:
     return any(row["paid"] or row["collected"] for row in fees.values())
 
 
-def fee_columns(
-    balance: Decimal, fees: Mapping[str, Decimal] | None
-) -> dict[str, str]:
+def fee_columns(balance: Decimal, fees: Mapping[str, Decimal] | None) -> dict[str, str]:
     """The fee fields an answer adds beside a balance (new fields only: ``fees_paid``,
     ``fees_collected``, ``net``)."""
     paid = fees["paid"] if fees else ZERO

@@ -58,9 +58,7 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     if kind == FEE_KIND:
         return fee_parse(body, seats)  # money that leaves the table, not between players
     if "payers" in body:
-        raise invalid(
-            "只有台費（fee）帶 payers。", "Only a fee (kind fee) has a payers field."
-        )
+        raise invalid("只有台費（fee）帶 payers。", "Only a fee (kind fee) has a payers field.")
     payer = body.get("from")
     if payer not in seats:
         raise invalid(

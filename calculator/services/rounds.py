@@ -391,9 +391,7 @@ def _recorded(
         Fee.objects.bulk_create(fees)
     next_dealer, next_streak = dealer_after(session, dealer, streak, game_round)
     fields = state_fields(running, next_dealer, next_streak, game_round.number)
-    history_changed(
-        session, fields, added=game_round, added_payments=payments, added_fees=fees
-    )
+    history_changed(session, fields, added=game_round, added_payments=payments, added_fees=fees)
     _kept_on_row(session, fields)
     state = state_of(session, running, next_dealer, next_streak, game_round.number, version)
     body = round_answer(game_round, payments=payments, state=state)
