@@ -394,7 +394,7 @@ def _recorded(
     history_changed(session, fields, added=game_round, added_payments=payments, added_fees=fees)
     _kept_on_row(session, fields)
     state = state_of(session, running, next_dealer, next_streak, game_round.number, version)
-    body = round_answer(game_round, payments=payments, state=state)
+    body = round_answer(game_round, payments=payments, state=state, fees=fees)
     if once is not None:
         once.keep(201, body)
     return Recorded(
