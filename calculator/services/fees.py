@@ -27,7 +27,7 @@ from typing import Any
 
 from django.db.models import Q, Sum
 
-from calculator.errors import invalid
+from calculator.errors import CalculatorError
 from calculator.models import Fee, FeeTotals, Payment, Round, Session
 from calculator.money import ZERO, money_str, parse_money
 from calculator.numbers import shown
@@ -39,16 +39,23 @@ FEE_AMOUNT_MAX = Decimal("1000000000")
 FEE_NOTE_MAX = 200
 
 
+def _refused(field: str, message: str, message_en: str) -> CalculatorError:
+    """E_INVALID naming the field of the body it is about (docs/api.md, the error's ``field``)."""
+    return CalculatorError("E_INVALID", message, message_en, field=field)
+
+
 def _amount(raw: object, field: str) -> Decimal:
     amount = parse_money(raw)
     given = shown(raw)
     if amount is None or amount <= 0 or amount.as_tuple().exponent < -4:
-        raise invalid(
+        raise _refused(
+            field,
             f"{field} 必須是大於 0 的數，最多 4 位小數，收到 {given}。",
             f"{field} must be a number above 0 with at most 4 decimal places, got {given}.",
         )
     if amount > FEE_AMOUNT_MAX:
-        raise invalid(
+        raise _refused(
+            field,
             f"{field} 最多 {FEE_AMOUNT_MAX:,}，收到 {given}。",
             f"{field} is at most {FEE_AMOUNT_MAX:,}, got {given}.",
         )
@@ -61,14 +68,16 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     everyone at the table; else seat → amount, each their amount), ``to`` (who collects it;
     null: the house rule's collector) and ``reason`` (the note: 台费, 茶水)."""
     if "from" in body:
-        raise invalid(
+        raise _refused(
+            "from",
             "台費（fee）不帶 from；平分時寫 amount，指定付的人時寫 payers。",
             "A fee has no from field: give amount to split it equally, or payers to name who pays.",
         )
     payers = body.get("payers")
     if payers is None:
         if "amount" not in body:
-            raise invalid(
+            raise _refused(
+                "amount",
                 "台費要寫 amount（平分）或 payers（誰付多少）。",
                 "A fee needs amount (split equally) or payers (who pays how much).",
             )
@@ -76,32 +85,38 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
         named = None
     else:
         if not isinstance(payers, Mapping) or not payers:
-            raise invalid(
+            raise _refused(
+                "payers",
                 "payers 必須是「座位 → 金額」的對象，至少一位。",
                 "payers must be an object of seat → amount, with at least one seat.",
             )
         named = {}
         for seat, raw in payers.items():
             if seat not in seats:
-                raise invalid(
+                raise _refused(
+                    "payers",
                     f"payers 的座位必須是這一場的座位之一（{'、'.join(seats)}），收到 {shown(seat)}。",
                     f"payers' seats must be seats in play ({' '.join(seats)}), got {shown(seat)}.",
                 )
             named[seat] = _amount(raw, f"payers.{seat}")
         total = sum(named.values(), ZERO)
         if "amount" in body and parse_money(body.get("amount")) != total:
-            raise invalid(
+            raise _refused(
+                "amount",
                 f"amount（{shown(body.get('amount'))}）和 payers 的總數（{money_str(total)}）不符。",
                 f"amount ({shown(body.get('amount'))}) is not the sum of payers "
                 f"({money_str(total)}).",
             )
         if total > FEE_AMOUNT_MAX:
-            raise invalid(
-                f"amount 最多 {FEE_AMOUNT_MAX:,}。", f"amount is at most {FEE_AMOUNT_MAX:,}."
+            raise _refused(
+                "amount",
+                f"amount 最多 {FEE_AMOUNT_MAX:,}。",
+                f"amount is at most {FEE_AMOUNT_MAX:,}.",
             )
     collector = body.get("to")
     if collector is not None and collector not in seats:
-        raise invalid(
+        raise _refused(
+            "to",
             f"to（收台費的人）必須是這一場的座位之一（{'、'.join(seats)}），或 null（家規裡收台費的人）；"
             f"收到 {shown(collector)}。",
             f"to (who collects the fee) must be a seat in play ({' '.join(seats)}), or null for "
@@ -110,12 +125,14 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     note = body.get("reason")
     note = note.strip() if isinstance(note, str) else note
     if not isinstance(note, str) or not note:
-        raise invalid(
+        raise _refused(
+            "reason",
             "reason 要寫明是什麼費（例如：台費、茶水）。",
             "reason must say what the fee is for (for example: room, tea).",
         )
     if len(note) > FEE_NOTE_MAX or not note.isprintable():
-        raise invalid(
+        raise _refused(
+            "reason",
             f"reason 最多 {FEE_NOTE_MAX} 個可見字符。",
             f"reason is at most {FEE_NOTE_MAX} printable characters.",
         )

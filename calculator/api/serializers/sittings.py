@@ -12,6 +12,7 @@ from calculator.api.serializers.common import (
     SeatMoneySerializer,
     SeatNamesSerializer,
 )
+from calculator.api.serializers.fees import SeatFeesSerializer
 
 
 class SessionCreateSerializer(serializers.Serializer):
@@ -94,6 +95,9 @@ class SharedSessionSerializer(SessionSummarySerializer):
     rules = serializers.DictField()
     rules_version = serializers.IntegerField()
     state = StateSerializer()
+    fees = serializers.DictField(
+        child=SeatFeesSerializer(), help_text="Each seat's table fees: paid, collected, net"
+    )
 
 
 class SessionDetailSerializer(SharedSessionSerializer):
