@@ -28,7 +28,7 @@ ADJUSTMENT_WORDS = {
     "penalty": ("罰分", "a penalty"),
     "side_payment": ("補錢", "a side payment"),
     "chip_correction": ("籌碼更正", "a chip correction"),
-    FEE_KIND: ("台費", "a table fee"),
+    FEE_KIND: ("臺費", "a table fee"),
 }
 
 
@@ -52,13 +52,13 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     if kind not in ADJUSTMENT_KINDS:
         raise invalid(
             f"kind 必須是 penalty（罰分）、side_payment（補錢）、chip_correction（籌碼更正）"
-            f"或 fee（台費），收到 {kind!r}。",
+            f"或 fee（臺費），收到 {kind!r}。",
             f"kind must be penalty, side_payment, chip_correction or fee, got {kind!r}.",
         )
     if kind == FEE_KIND:
         return fee_parse(body, seats)  # money that leaves the table, not between players
     if "payers" in body:
-        raise invalid("只有台費（fee）帶 payers。", "Only a fee (kind fee) has a payers field.")
+        raise invalid("只有臺費（fee）帶 payers。", "Only a fee (kind fee) has a payers field.")
     payer = body.get("from")
     if payer not in seats:
         raise invalid(

@@ -70,7 +70,7 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     if "from" in body:
         raise _refused(
             "from",
-            "台費（fee）不帶 from；平分時寫 amount，指定付的人時寫 payers。",
+            "臺費（fee）不帶 from；平分時寫 amount，指定付的人時寫 payers。",
             "A fee has no from field: give amount to split it equally, or payers to name who pays.",
         )
     payers = body.get("payers")
@@ -78,7 +78,7 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
         if "amount" not in body:
             raise _refused(
                 "amount",
-                "台費要寫 amount（平分）或 payers（誰付多少）。",
+                "臺費要寫 amount（平分）或 payers（誰付多少）。",
                 "A fee needs amount (split equally) or payers (who pays how much).",
             )
         total = _amount(body.get("amount"), "amount")
@@ -117,7 +117,7 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     if collector is not None and collector not in seats:
         raise _refused(
             "to",
-            f"to（收台費的人）必須是這一場的座位之一（{'、'.join(seats)}），或 null（家規裡收台費的人）；"
+            f"to（收臺費的人）必須是這一場的座位之一（{'、'.join(seats)}），或 null（家規裡收臺費的人）；"
             f"收到 {shown(collector)}。",
             f"to (who collects the fee) must be a seat in play ({' '.join(seats)}), or null for "
             f"the house rules' collector; got {shown(collector)}.",
@@ -127,7 +127,7 @@ def fee_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(note, str) or not note:
         raise _refused(
             "reason",
-            "reason 要寫明是什麼費（例如：台費、茶水）。",
+            "reason 要寫明是什麼費（例如：臺費、茶水）。",
             "reason must say what the fee is for (for example: room, tea).",
         )
     if len(note) > FEE_NOTE_MAX or not note.isprintable():
