@@ -34,6 +34,7 @@ from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.models import Session
 from calculator.selectors.access import sessions_for_user
+from calculator.selectors.fees import fee_columns, fee_totals, has_fees
 from calculator.selectors.roster import player_names_used, roster_choices
 from calculator.selectors.sittings import (
     current_rules_version,
@@ -64,7 +65,6 @@ from calculator.web.common import (
     table_of,
     with_session,
 )
-from calculator.selectors.fees import fee_columns, fee_totals, has_fees
 from calculator.web.fees import SittingRulesForm
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
