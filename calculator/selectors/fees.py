@@ -14,6 +14,9 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.db.models import OuterRef, Subquery, Value
+from django.db.models.functions import Coalesce
+
 from calculator.models import FeeTotals, Session
 from calculator.money import ZERO, money_str
 from scoring.base import HouseRule, words
@@ -138,4 +141,15 @@ def fee_columns(balance: Decimal, fees: Mapping[str, Decimal] | None) -> dict[st
         "fees_paid": money_str(paid),
         "fees_collected": money_str(collected),
         "net": money_str(balance - paid + collected),
+    }
+
+
+def kept_fees(session_field: str = "session_id", seat_field: str = "seat") -> dict[str, Any]:
+    """Annotations that bring a seat's kept fees (``fees_paid``, ``fees_collected``; 0 without
+    fees) beside each row of a query of ``SeatTotals`` (or another query naming a sitting and a
+    seat): subqueries of the same statement, no query more."""
+    kept = FeeTotals.objects.filter(session=OuterRef(session_field), seat=OuterRef(seat_field))
+    return {
+        f"fees_{field}": Coalesce(Subquery(kept.values(field)[:1]), Value(ZERO))
+        for field in ("paid", "collected")
     }

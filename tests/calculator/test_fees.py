@@ -11,6 +11,8 @@ gets 25; a dealer winner gets 3 × 11 = 33.
 
 from __future__ import annotations
 
+import json
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -19,10 +21,15 @@ from django.db import transaction
 from calculator.errors import CalculatorError
 from calculator.models import Fee, FeeTotals, Payment, Session
 from calculator.money import money_str
+from calculator.selectors.exports import session_export
 from calculator.selectors.fees import fee_totals, net_positions
+from calculator.selectors.groups import group_period_of, group_standings, group_unpaid
+from calculator.selectors.roster import period_of, player_record
 from calculator.selectors.sittings import session_balances
 from calculator.selectors.standings import settlement, standings
+from calculator.services.groups import group_create
 from calculator.services.history import rescore_from
+from calculator.services.imports import session_import
 from calculator.services.rounds import round_correct, round_record, round_void
 from calculator.services.sittings import rules_change
 from tests import factories
@@ -217,3 +224,58 @@ def test_a_fee_house_rule_out_of_bounds_is_refused(owner, rules):
 def test_every_game_takes_the_fee_house_rules(owner, game):
     session = factories.make_sitting(owner, game=game, rules={"fee_share": 5, "fee_collector": "S"})
     assert session.rules_versions.get().overrides == {"fee_share": 5, "fee_collector": "S"}
+
+
+def test_export_and_import_carry_the_fee_rule_and_the_fee_entries(owner):
+    session = factories.make_sitting(
+        owner,
+        rules={"fee_share": 10, "fee_collector": "N"},
+        rounds=[plain("S"), fee("10"), fee(None, "茶水", payers={"W": "4"}, to="E")],
+    )
+    exported = session_export(session)
+    # S's 25: 2.5 → 3 to N; 10 split: S and W pay the odd units (S +25, W −7); W's 4 tea to E.
+    assert exported["fees"] == {
+        "E": {"paid": "2", "collected": "4"},
+        "S": {"paid": "6", "collected": "0"},
+        "W": {"paid": "7", "collected": "0"},
+        "N": {"paid": "2", "collected": "13"},
+    }
+    assert exported["rules_versions"][0]["rules"] == {"fee_share": 10, "fee_collector": "N"}
+    copy = session_import(owner=owner, data=json.loads(json.dumps(exported)))
+    assert session_export(copy)["fees"] == exported["fees"]
+    assert fees_of(copy) == fees_of(session) and kept(copy) == kept(session)
+
+
+def test_a_persons_record_and_a_groups_standings_carry_the_fees(owner):
+    # Two sittings of the same four people, collected by North in both. The first: plain(S),
+    # then 10 split (E 2, S 3, W 3, N 2). The second: plain(W) with 10 % of each win: W's 25 →
+    # 2.5 → 3 to N. Balances: S +25 − 7 = 18, W −7 + 25 = 18, E −22, N −14.
+    first = factories.make_sitting(owner, rounds=[plain("S"), fee("10", to="N")])
+    second = factories.make_sitting(
+        owner, rules={"fee_share": 10, "fee_collector": "N"}, rounds=[plain("W")]
+    )
+    people = {seat: player for seat, player in first.seat_players().items()}
+    assert second.seat_players() == people  # the same people, named alike
+    today = date.today()
+    north = player_record(owner, people["N"], period_of({"period": "all"}, today))
+    # N: −7 − 7 = −14 at the table; paid 2; collected 10 + 3: net −14 − 2 + 13 = −3.
+    assert (north["balance"], north["fees_paid"], north["fees_collected"], north["net"]) == (
+        "-14", "2", "13", "-3",
+    )  # fmt: skip
+    west = player_record(owner, people["W"], period_of({"period": "all"}, today))
+    assert (west["balance"], west["fees_paid"], west["net"]) == ("18", "6", "12")
+
+    group = group_create(owner=owner, name="周六", players=[p.pk for p in people.values()])
+    answer = group_standings(owner, group, group_period_of({"period": "all"}, today), None)
+    rows = {row["id"]: row for row in answer["standings"]}
+    east, south = rows[people["E"].pk], rows[people["S"].pk]
+    assert (east["balance"], east["fees_paid"], east["net"]) == ("-22", "2", "-24")
+    assert (south["balance"], south["fees_paid"], south["net"]) == ("18", "3", "15")
+    # Net E −24, S +15, W +12, N −3 (sum 0): the settle-up pays the fees through the net.
+    unpaid = group_unpaid(group)
+    assert sum(Decimal(row["net"]) for row in unpaid["balances"]) == 0
+    assert unpaid["transfers"] == [
+        {"from": people["E"].pk, "to": people["S"].pk, "amount": "15"},
+        {"from": people["E"].pk, "to": people["W"].pk, "amount": "9"},
+        {"from": people["N"].pk, "to": people["W"].pk, "amount": "3"},
+    ]
