@@ -12,8 +12,8 @@ from typing import Any
 from calculator.models import Session
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
-from calculator.selectors.ledger import ledger, round_as_dict, round_window
 from calculator.selectors.fees import fee_totals
+from calculator.selectors.ledger import ledger, round_as_dict, round_window
 from calculator.selectors.sittings import seat_names, seats_of, session_balances, session_detail
 
 
