@@ -36,7 +36,7 @@ WORDS = {
     "zh-hant": {"fee": "臺費", "equal": "大家平分", "total": "一共多少", "save": "記下（第2條）",
                 "paid": "付臺費", "net": "淨額", "collected": "代收"},
     "en": {"fee": "Table fee", "equal": "Split equally", "total": "Total",
-           "save": "Record it (entry 2)", "paid": "Fees paid", "net": "Net", "collected": "Collected"},
+           "save": "Record it (entry 2)", "paid": "Fees paid", "net": "Net", "collected": "Fees collected"},
 }  # fmt: skip
 
 
