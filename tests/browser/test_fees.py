@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from calculator.services.groups import group_create
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
-from tests.browser.conftest import check_phone, log_in
+from tests.browser.conftest import SCREENSHOTS, check_phone, log_in
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.browser
@@ -93,6 +93,13 @@ def test_a_table_fee_settles_through_the_collector(phone, live_server, language)
     assert amounts == ["13", "6", "4"]
     assert "阿东" in transfers[0] and "阿南" in transfers[0] and "阿北" in transfers[2]
     check_phone(page, f"fees-settle-{language}")
+    # The picture for the group chat: each standing with a second line of its fees and net.
+    picture = page.locator("[data-picture]")
+    with page.expect_download() as made:
+        picture.locator("[data-picture-make]").click()
+    made.value.save_as(SCREENSHOTS / f"fees-settle-picture-{language}.png")
+    svg = page.locator("#settle-picture").evaluate("t => t.innerHTML")
+    assert f"{words['net']} +19" in svg and f"{words['net']} -13" in svg
 
     page.goto(f"{live_server.url}/players/{people['N'].pk}/")
     expect(page.locator("[data-stat='balance']")).to_have_text("-7")
