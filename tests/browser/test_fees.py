@@ -83,10 +83,10 @@ def test_a_table_fee_settles_through_the_collector(phone, live_server, language)
     rows = {seat: squeezed(table.locator(f"[data-fee-row='{seat}'] td").all_inner_texts()[1:]
                            .__str__()) for seat in "ESWN"}  # fmt: skip
     assert rows == {
-        "E": str(["-11", "2", "0", "-13"]).replace(" ", ""),
-        "S": str(["+25", "6", "0", "+19"]).replace(" ", ""),
-        "W": str(["-7", "3", "0", "-10"]).replace(" ", ""),
-        "N": str(["-7", "2", "13", "+4"]).replace(" ", ""),
+        "E": str(["-13", "-11", "2", "0"]).replace(" ", ""),
+        "S": str(["+19", "+25", "6", "0"]).replace(" ", ""),
+        "W": str(["-10", "-7", "3", "0"]).replace(" ", ""),
+        "N": str(["+4", "-7", "2", "13"]).replace(" ", ""),
     }
     transfers = [squeezed(t) for t in page.locator("[data-transfer]").all_inner_texts()]
     amounts = [re.search(r"([0-9]+)$", t).group(1) for t in transfers]

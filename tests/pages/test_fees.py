@@ -61,7 +61,7 @@ def test_a_fee_split_equally_is_recorded_once_and_shown_beside_the_balances(
 
     settle = owner_client.get(f"/sessions/{sitting.pk}/settle/").content.decode()
     row = re.search(r'data-fee-row="N">(.*?)</tr>', settle, re.S).group(1)
-    assert text_of(row) == "北·阿北-7210+1"
+    assert text_of(row) == "北·阿北+1-7210"  # net first, then table, paid, collected
     # Net E −13, S +22, W −10, N +1: E → S 13, W → S 9, W → N 1.
     transfers = [text_of(t) for t in re.findall(r"<li class=\"rowlink\" data-transfer>(.*?)</li>",
                                                   settle, re.S)]  # fmt: skip
