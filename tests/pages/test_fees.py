@@ -141,6 +141,9 @@ def test_the_house_rules_form_sets_a_share_of_each_win(owner_client, owner, sitt
     }  # fmt: skip
     round_record(session=sitting, entry=plain("S"), user=owner)  # 25 ≥ 20: 2.5 → 3 to West
     assert list(Fee.objects.values_list("payer", "collector", "amount")) == [("S", "W", 3)]
+    why = owner_client.get(f"/sessions/{sitting.pk}/rounds/1/").content.decode()
+    fees = re.search(r"<section class=\"card\" data-round-fees>(.*?)</section>", why, re.S).group(1)
+    assert "南·阿南→西·阿西3" in text_of(fees)
 
 
 def test_a_new_sitting_takes_the_fee_house_rules_of_every_game(owner_client):
