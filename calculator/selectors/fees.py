@@ -96,7 +96,8 @@ class FeeRule(NamedTuple):
 
 def fee_rule(overrides: Mapping[str, Any] | None, seats: Iterable[str] = SEATS) -> FeeRule:
     """The fee house rule of a version's overrides (defaults for the keys it does not set). A
-    collector who is not at the table (North at three) is East."""
+    collector who is not at the table (refused when the rules are set: ``rules_checked``) is
+    East."""
     values = {**FEE_DEFAULTS, **fee_overrides(overrides)}
     collector = values["fee_collector"] if values["fee_collector"] in tuple(seats) else SEATS[0]
     return FeeRule(values["fee_share"], values["fee_threshold"], collector)

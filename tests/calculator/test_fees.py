@@ -279,3 +279,17 @@ def test_a_persons_record_and_a_groups_standings_carry_the_fees(owner):
         {"from": people["E"].pk, "to": people["W"].pk, "amount": "9"},
         {"from": people["N"].pk, "to": people["W"].pk, "amount": "3"},
     ]
+
+
+def test_the_collector_is_someone_at_the_table(owner):
+    """A three-player Anji table (AJ2.1) has no North to collect the fees."""
+    with pytest.raises(CalculatorError) as refused:
+        factories.make_sitting(
+            owner, game="anji", player_count=3, players=["a", "b", "c"],
+            rules={"fee_collector": "N"},
+        )  # fmt: skip
+    assert refused.value.code == "E_RULES" and refused.value.field == "fee_collector"
+    session = factories.make_sitting(owner, game="anji", player_count=3, players=["a", "b", "c"])
+    with pytest.raises(CalculatorError):
+        rules_change(session=session, rules={"fee_share": 5, "fee_collector": "N"})
+    rules_change(session=session, rules={"fee_share": 5, "fee_collector": "W"})
