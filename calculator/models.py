@@ -238,9 +238,7 @@ class Payment(models.Model):
     class Meta:
         ordering = ["round", "id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["round", "payer", "payee"], name="one_payment_per_pair"
-            )
+            models.UniqueConstraint(fields=["round", "payer", "payee"], name="one_payment_per_pair")
         ]
 
     def __str__(self) -> str:
@@ -375,3 +373,44 @@ class IdempotentAnswer(models.Model):
 
 
 BALANCE_FIELDS = {"E": "balance_e", "S": "balance_s", "W": "balance_w", "N": "balance_n"}
+
+
+class Fee(models.Model):
+    """Money that leaves the table (台费, 茶水费): what one seat pays towards the room or the tea
+    at one entry of the history, to the seat that collects the fees and pays the room outside the
+    app. Never a ``Payment``: the balances stay what each person won at the table (R9). A fee
+    entry (an adjustment of kind ``fee``) has one row per payer; a win under the house rule of a
+    share of each win above a threshold has one for each winner it applies to. Re-derived with
+    the rounds they belong to by the history walk (``services.fees``)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fees")
+    payer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    collector = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    amount = models.DecimalField(max_digits=16, decimal_places=4)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [models.UniqueConstraint(fields=["round", "payer"], name="one_fee_per_payer")]
+
+    def __str__(self) -> str:
+        return f"{self.payer}⇒{self.collector} {self.amount}"
+
+
+class FeeTotals(models.Model):
+    """The fees of one seat of a sitting over the entries that count (not voided): what it paid
+    and what it collected, kept with ``SeatTotals`` in the same transaction as every change of
+    the history (``services.fees.fee_totals_refresh``). A sitting without fees has no rows."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="fee_totals")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    paid = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    collected = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+
+    class Meta:
+        ordering = ["session", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="one_fee_totals_per_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} {self.seat} fees {self.paid}/{self.collected}"

@@ -235,7 +235,7 @@ SPECTACULAR_SETTINGS = {
     ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["E", "S", "W", "N"],
-        "AdjustmentKindEnum": ["penalty", "side_payment", "chip_correction"],
+        "AdjustmentKindEnum": ["penalty", "side_payment", "chip_correction", "fee"],
         "EntryResultEnum": ["win", "draw", "adjustment"],
         "HandResultEnum": ["win", "draw"],
     },

@@ -105,6 +105,9 @@ class GroupStandingSerializer(serializers.Serializer):
     penalties = serializers.IntegerField(help_text="Penalties the player paid")
     balance = serializers.CharField(help_text="Total won (or lost, negative)")
     from_hands = serializers.CharField(help_text="The part of balance the hands moved")
+    fees_paid = serializers.CharField(help_text="Table fees paid (not in balance)")
+    fees_collected = serializers.CharField(help_text="Table fees collected to pay the room")
+    net = serializers.CharField(help_text="balance − fees_paid + fees_collected")
     adjusted = serializers.CharField(
         help_text="The part of balance adjustments moved (penalties, side payments, chip "
         "corrections): balance = from_hands + adjusted"
@@ -149,6 +152,7 @@ PersonTransferSerializer._declared_fields["from"] = serializers.IntegerField(hel
 class UnpaidBalanceSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     balance = serializers.CharField()
+    net = serializers.CharField(help_text="The balance with the table fees paid to the collector")
 
 
 class UnpaidSerializer(serializers.Serializer):

@@ -13,8 +13,9 @@ from typing import Any
 from calculator.models import Session
 from calculator.money import money_str
 from calculator.paging import SHARE_LIMIT
+from calculator.selectors.fees import fee_totals
 from calculator.selectors.ledger import ledger, round_as_dict, round_window
-from calculator.selectors.sittings import seat_names, session_balances, session_detail
+from calculator.selectors.sittings import seat_names, seats_of, session_balances, session_detail
 from calculator.selectors.standings import settlement
 
 
@@ -47,6 +48,12 @@ def session_export(session: Session) -> dict[str, Any]:
             for game_round in rounds
         ],
         "balances": {seat: money_str(a) for seat, a in session_balances(session).items()},
+        # Table fees per seat, as the history gives them: an import derives them again from the
+        # fee entries among the rounds and the fee house rule of the rules versions.
+        "fees": {
+            seat: {key: money_str(amount) for key, amount in row.items()}
+            for seat, row in fee_totals(session, seats_of(session)).items()
+        },
     }
 
 

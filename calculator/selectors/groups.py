@@ -24,6 +24,7 @@ from calculator.errors import invalid, not_found
 from calculator.models import Group, PairTotals, Player, SeatTotals, Session
 from calculator.money import ZERO, money_str
 from calculator.numbers import shown
+from calculator.selectors.fees import fee_columns, kept_fees
 from calculator.selectors.sittings import SEAT_FIELDS
 from calculator.selectors.standings import transfers_to_settle
 from scoring.games import GAMES, game_of
@@ -243,6 +244,8 @@ def _group_row(pk: int, name: str) -> dict[str, Any]:
         "adjusted": ZERO,
         **dict.fromkeys(GROUP_COUNTS, 0),
         "paid_under_bao": ZERO,
+        "fees_paid": ZERO,
+        "fees_collected": ZERO,
         "biggest": [],
     }
 
@@ -267,9 +270,11 @@ def _period_sittings(sittings: QuerySet[Session]) -> dict[int, dict[str, Any]]:
 def _kept_rows(sittings: Iterable[int]) -> list[tuple]:
     """The kept ``SeatTotals`` of ``sittings`` as plain rows (one query, no GROUP BY to plan: a
     group of 100 sittings reads 400 short rows): player, sitting, balance, what adjustments moved
-    of it, paid under 包, the biggest hand and its round, then ``GROUP_COUNTS``."""
+    of it, paid under 包, the biggest hand and its round, then ``GROUP_COUNTS``, then the table
+    fees paid and collected (``selectors.fees``)."""
     return list(
         SeatTotals.objects.filter(session_id__in=list(sittings))
+        .annotate(**kept_fees())
         .order_by()
         .values_list(
             "player_id",
@@ -280,6 +285,8 @@ def _kept_rows(sittings: Iterable[int]) -> list[tuple]:
             "biggest",
             "biggest_round",
             *GROUP_COUNTS,
+            "fees_paid",
+            "fees_collected",
         )
     )
 
@@ -358,7 +365,7 @@ def _group_rows(
     row for each player who sat at one of them (no names: for the titles alone)."""
     rows = {player.pk: _group_row(player.pk, player.name) for player in players or ()}
     best: dict[tuple[int, str], dict[str, Any]] = {}
-    for player, session, balance, adjusted, bao, biggest, biggest_round, *counts in kept:
+    for player, session, balance, adjusted, bao, biggest, biggest_round, *counts, paid, got in kept:
         if session not in sittings:
             continue
         row = rows.get(player)
@@ -372,6 +379,8 @@ def _group_rows(
         # counted apart from the hands, as a player's record counts them.
         row["adjusted"] += adjusted
         row["paid_under_bao"] += bao
+        row["fees_paid"] += paid
+        row["fees_collected"] += got
         for field, value in zip(GROUP_COUNTS, counts, strict=True):
             row[field] += value
         if biggest is None:
@@ -509,6 +518,11 @@ def group_standings(
         rows.values(), key=lambda row: (-row["balance"], -row["sittings"], order[row["id"]])
     )
     for row in table:
+        row.update(
+            fee_columns(
+                row["balance"], {"paid": row["fees_paid"], "collected": row["fees_collected"]}
+            )
+        )
         row["from_hands"] = money_str(row["balance"] - row["adjusted"])
         row["adjusted"] = money_str(row["adjusted"])
         row["balance"] = money_str(row["balance"])
@@ -586,17 +600,23 @@ def group_unpaid(
     # The sittings with kept rows (oldest first) and each person's total.
     seen: set[int] = set()
     totals: dict[int, Decimal] = {}
-    for player, session, balance, *_rest in kept:
+    net: dict[int, Decimal] = {}  # with the table fees paid to whoever collected them
+    for player, session, balance, *_rest, paid, got in kept:
         if session in unpaid:
             seen.add(session)
             totals[player] = totals.get(player, ZERO) + balance
+            net[player] = net.get(player, ZERO) + balance - paid + got
     ids = [pk for pk in unpaid if pk in seen]
     return {
         "sittings": ids,
         "balances": [
-            {"player": pk, "balance": money_str(totals.get(pk, ZERO))}
+            {
+                "player": pk,
+                "balance": money_str(totals.get(pk, ZERO)),
+                "net": money_str(net.get(pk, ZERO)),
+            }
             for pk in pks
-            if totals.get(pk)
+            if totals.get(pk) or net.get(pk)
         ],
-        "transfers": transfers_to_settle(totals, pks),
+        "transfers": transfers_to_settle(net, pks),
     }

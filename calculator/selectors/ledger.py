@@ -17,10 +17,15 @@ from decimal import Decimal
 from typing import Any
 
 from calculator.errors import not_found
-from calculator.models import BALANCE_FIELDS, Payment, Round, Session
+from calculator.models import BALANCE_FIELDS, Fee, Payment, Round, Session
 from calculator.money import ZERO, money_str
 from calculator.selectors.sittings import seat_names, seats_of, session_state, stored_state
 from scoring import SEATS
+
+
+def fee_as_dict(payer: str, collector: str, amount: Decimal) -> dict[str, str]:
+    """A table fee as answers show it: who paid it (``from``), who collected it (``to``)."""
+    return {"from": payer, "to": collector, "amount": money_str(amount)}
 
 
 def payment_as_dict(payment: Payment) -> dict[str, Any]:
@@ -91,10 +96,16 @@ def winner_fields(stored: str) -> dict[str, Any]:
     return {"winner": stored[:1] or None, "winners": list(stored)}
 
 
-def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) -> dict[str, Any]:
+def round_as_dict(
+    game_round: Round,
+    payments: Iterable[Payment] | None = None,
+    fees: Iterable[Fee] | None = None,
+) -> dict[str, Any]:
     if payments is None:
         payments = game_round.payments.all()
     payments = list(payments)
+    if fees is None:
+        fees = game_round.fees.all() if game_round.pk else ()
     return {
         "number": game_round.number,
         "result": game_round.result,
@@ -111,6 +122,8 @@ def round_as_dict(game_round: Round, payments: Iterable[Payment] | None = None) 
         "rules_version": game_round.rules_version.number,
         "scoring": game_round.scoring,
         "payments": [payment_as_dict(p) for p in payments],
+        # Money that left the table at this entry (services.fees): not in the balances.
+        "fees": [fee_as_dict(f.payer, f.collector, f.amount) for f in fees],
         "recorded_at": game_round.recorded_at.isoformat() if game_round.recorded_at else None,
         "corrected_at": game_round.corrected_at.isoformat() if game_round.corrected_at else None,
         "voided_at": game_round.voided_at.isoformat() if game_round.voided_at else None,
@@ -123,11 +136,12 @@ def round_answer(
     game_round: Round,
     payments: Iterable[Payment] | None = None,
     state: dict[str, Any] | None = None,
+    fees: Iterable[Fee] | None = None,
 ) -> dict[str, Any]:
     """A round as the API answers it after a change: the round and the session state after it
     (``state`` when the caller has it at hand)."""
     return {
-        **round_as_dict(game_round, payments),
+        **round_as_dict(game_round, payments, fees),
         "state": state if state is not None else session_state(game_round.session),
     }
 
@@ -158,7 +172,7 @@ def round_window(session: Session, offset: int | None = 0, limit: int | None = N
         offset = max(total - limit, 0) if limit is not None else 0
     end = total if limit is None else min(offset + limit, total)
     query = (
-        session.rounds.prefetch_related("payments")
+        session.rounds.prefetch_related("payments", "fees")
         .select_related("rules_version")
         .order_by("number")
     )
@@ -270,6 +284,17 @@ def ledger(
             paid.setdefault(round_id, []).append(_payment_row(*row))
             if paid[round_id][-1]["liability"]:
                 liable.add(round_id)
+    # Table fees (money that leaves the table, services.fees) of the window's entries.
+    taken: dict[int, list[dict[str, str]]] = {}
+    if rows:
+        fees = (
+            Fee.objects.filter(round__session=session)
+            .filter(**{f"round__{key}": value for key, value in in_window.items()})
+            .order_by("round_id", "id")
+            .values_list("round_id", "payer", "collector", "amount")
+        )
+        for round_id, payer, collector, amount in fees:
+            taken.setdefault(round_id, []).append(fee_as_dict(payer, collector, amount))
     words: dict[int, dict[str, dict[str, Any]]] = {}
     if liable:
         scorings = Round.objects.filter(pk__in=liable).values_list("pk", "scoring")
@@ -303,6 +328,7 @@ def ledger(
                     else payment
                     for payment in paid.get(round_id, [])
                 ],
+                "fees": taken.get(round_id, []),
                 "balances": {
                     seat: money_str(amount)
                     for seat, amount in zip(SEATS, balances, strict=True)

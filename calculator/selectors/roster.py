@@ -23,6 +23,7 @@ from calculator.errors import invalid, not_found
 from calculator.models import BALANCE_FIELDS, Player, SeatTotals, Session, roster_key
 from calculator.money import ZERO, money_str
 from calculator.numbers import shown
+from calculator.selectors.fees import kept_fees
 from scoring.games import game_of
 
 ROSTER_SEATS = {"E": "east", "S": "south", "W": "west", "N": "north"}
@@ -284,20 +285,29 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
     if period.end is not None:
         rows = rows.filter(session__created_at__date__lte=period.end)
     # Plain rows, not models: a regular's page reads one per sitting.
-    rows = rows.order_by("session__created_at", "session_id").values(
-        *PLAYER_RECORD_FIELDS,
-        "session_id",
-        session_name=F("session__name"),
-        game=F("session__game"),
-        date=F("session__created_at"),
+    rows = (
+        rows.annotate(**kept_fees())
+        .order_by("session__created_at", "session_id")
+        .values(
+            *PLAYER_RECORD_FIELDS,
+            "fees_paid",
+            "fees_collected",
+            "session_id",
+            session_name=F("session__name"),
+            game=F("session__game"),
+            date=F("session__created_at"),
+        )
     )
     games: dict[str, dict[str, Any]] = {}
     biggest: dict[str, dict[str, Any]] = {}
     curve = []
-    running = adjusted = ZERO
+    running = adjusted = fees_paid = fees_collected = ZERO
     penalties = 0
     for row in rows:
         running += row["balance"]
+        # Table fees: money that left the table, kept apart from the balance (selectors.fees).
+        fees_paid += row["fees_paid"]
+        fees_collected += row["fees_collected"]
         # Adjustments (penalties, side payments, chip corrections) are in the balance, and
         # counted apart from the hands.
         adjusted += row["adjusted"]
@@ -384,6 +394,9 @@ def player_record(user: AbstractBaseUser, player: Player, period: Period) -> dic
         "from_hands": money_str(running - adjusted),
         "adjusted": money_str(adjusted),
         "penalties": penalties,
+        "fees_paid": money_str(fees_paid),
+        "fees_collected": money_str(fees_collected),
+        "net": money_str(running - fees_paid + fees_collected),
         "deal_ins": sum(deal_ins) if deal_ins else None,
         "games": per_game,
         "curve": curve,

@@ -18,6 +18,7 @@ from django.db.models import Q, Sum
 
 from calculator.models import BALANCE_FIELDS, Payment, Player, RulesVersion, Session
 from calculator.money import ZERO, money_str
+from calculator.selectors.fees import engine_overrides, fee_totals
 from scoring.games import Game, game_of, score
 
 
@@ -75,7 +76,7 @@ def rules_for(session: Session, version: RulesVersion | None) -> Any:
     """The game's rules of a house-rules version: the session's ruleset with its overrides (R12,
     AJ13)."""
     return game_of_session(session).make_rules(
-        session.ruleset, version.overrides if version else {}
+        session.ruleset, engine_overrides(version.overrides if version else {})
     )
 
 
@@ -100,7 +101,7 @@ def hand_scored(
             "game": session.game,
             "player_count": session.player_count,
             "ruleset": session.ruleset,
-            "rules": version.overrides if version else {},
+            "rules": engine_overrides(version.overrides if version else {}),
             "dealer": dealer,
             "dealer_streak": streak,
             "base_silver": money_str(session.base_silver),
@@ -167,9 +168,25 @@ def session_detail(session: Session, *, with_share_token: bool = True) -> dict[s
         "state": session_state(session),
         "seat_draw": session.seat_draw,
     }
+    # Table fees per seat (money that leaves the table, kept apart from the balances).
+    detail["fees"] = session_fees(session, detail["state"]["balances"])
     if with_share_token:
         detail["share_token"] = session.share_token
     return detail
+
+
+def session_fees(session: Session, balances: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """Each seat's table fees: paid, collected, and its balance (``balances``, as the state
+    says them) net of them: one query of the kept totals."""
+    fees = fee_totals(session, seats_of(session))
+    return {
+        seat: {
+            "paid": money_str(row["paid"]),
+            "collected": money_str(row["collected"]),
+            "net": money_str(Decimal(balances[seat]) - row["paid"] + row["collected"]),
+        }
+        for seat, row in fees.items()
+    }
 
 
 def session_summaries(sessions: Iterable[Session]) -> list[dict[str, Any]]:

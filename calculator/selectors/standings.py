@@ -22,17 +22,23 @@ from django.db.models.functions import Mod
 
 from calculator.models import BALANCE_FIELDS, Payment, Round, Session
 from calculator.money import ZERO, money_str
+from calculator.selectors.fees import fee_columns, fee_totals, net_positions
 from calculator.selectors.sittings import seat_names, seats_of, session_balances, stored_state
 from calculator.selectors.totals import winner_slots
 from scoring import SEATS
 
 
 def standings(
-    session: Session, balances: Mapping[str, Decimal] | None = None
+    session: Session,
+    balances: Mapping[str, Decimal] | None = None,
+    fees: Mapping[str, Mapping[str, Decimal]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Seats from the biggest winner down; equal balances share a place."""
+    """Seats from the biggest winner down; equal balances share a place. Each row says what the
+    seat won at the table (``balance``) and its table fees (``fees_paid``, ``fees_collected``,
+    ``net``: ``selectors.fees``). ``fees``: ``fee_totals`` when the caller has them."""
     names = seat_names(session)
     balances = balances if balances is not None else session_balances(session)
+    fees = fees if fees is not None else fee_totals(session, seats_of(session))
     ordered = sorted(seats_of(session), key=lambda seat: (-balances[seat], SEATS.index(seat)))
     table, place = [], 0
     for index, seat in enumerate(ordered):
@@ -44,6 +50,7 @@ def standings(
                 "seat": seat,
                 "name": names[seat],
                 "balance": money_str(balances[seat]),
+                **fee_columns(balances[seat], fees.get(seat)),
             }
         )
     return table
@@ -80,12 +87,16 @@ def _zero_sum_groups(debts: list[tuple[Any, Decimal]]) -> list[list[tuple[Any, D
 
 
 def settlement(
-    session: Session, balances: Mapping[str, Decimal] | None = None
+    session: Session,
+    balances: Mapping[str, Decimal] | None = None,
+    fees: Mapping[str, Mapping[str, Decimal]] | None = None,
 ) -> list[dict[str, str]]:
-    """The fewest transfers that bring every balance of the session back to zero."""
-    return transfers_to_settle(
-        dict(balances) if balances is not None else session_balances(session)
-    )
+    """The fewest transfers that bring every seat's net position back to zero: its balance with
+    the table fees paid to whoever collected them (``selectors.fees.net_positions``; the balance
+    itself in a sitting without fees). The collector then pays the room outside the app."""
+    balances = dict(balances) if balances is not None else session_balances(session)
+    fees = fees if fees is not None else fee_totals(session, seats_of(session))
+    return transfers_to_settle(net_positions(balances, fees))
 
 
 def transfers_to_settle(

@@ -16,9 +16,10 @@ from typing import Any
 from calculator.errors import CalculatorError, invalid
 from calculator.money import money_str
 from calculator.numbers import shown, written_amount
+from calculator.services.fees import FEE_KIND, fee_parse
 
-ADJUSTMENT_KINDS = ("penalty", "side_payment", "chip_correction")
-ADJUSTMENT_FIELDS = ("result", "kind", "from", "to", "amount", "reason")
+ADJUSTMENT_KINDS = ("penalty", "side_payment", "chip_correction", FEE_KIND)
+ADJUSTMENT_FIELDS = ("result", "kind", "from", "to", "amount", "reason", "payers")
 ADJUSTMENT_REASON_MAX = 200
 # The most one adjustment may move a payer → payee: far above any table's stake, far below what
 # the ledger can hold.
@@ -27,6 +28,7 @@ ADJUSTMENT_WORDS = {
     "penalty": ("罰分", "a penalty"),
     "side_payment": ("補錢", "a side payment"),
     "chip_correction": ("籌碼更正", "a chip correction"),
+    FEE_KIND: ("臺費", "a table fee"),
 }
 
 
@@ -54,10 +56,14 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
     kind = body.get("kind")
     if kind not in ADJUSTMENT_KINDS:
         raise invalid(
-            f"kind 必須是 penalty（罰分）、side_payment（補錢）或 chip_correction（籌碼更正），"
-            f"收到 {kind!r}。",
-            f"kind must be penalty, side_payment or chip_correction, got {kind!r}.",
+            f"kind 必須是 penalty（罰分）、side_payment（補錢）、chip_correction（籌碼更正）"
+            f"或 fee（臺費），收到 {kind!r}。",
+            f"kind must be penalty, side_payment, chip_correction or fee, got {kind!r}.",
         )
+    if kind == FEE_KIND:
+        return fee_parse(body, seats)  # money that leaves the table, not between players
+    if "payers" in body:
+        raise invalid("只有臺費（fee）帶 payers。", "Only a fee (kind fee) has a payers field.")
     payer = body.get("from")
     if payer not in seats:
         raise invalid(
@@ -122,7 +128,10 @@ def adjustment_parse(body: Mapping, seats: tuple[str, ...]) -> dict[str, Any]:
 
 def adjustment_payments(hand: Mapping, seats: Iterable[str]) -> list[tuple[str, str, str]]:
     """What an adjustment moves: (payer, payee, amount) rows, one per player paid (a penalty
-    without ``to`` is paid to each other player in play)."""
+    without ``to`` is paid to each other player in play). A fee moves nothing between players:
+    its money leaves the table (``services.fees``)."""
+    if hand.get("kind") == FEE_KIND:
+        return []
     payer, payee, amount = hand["from"], hand.get("to"), hand["amount"]
     paid = [payee] if payee else [seat for seat in seats if seat != payer]
     return [(payer, seat, amount) for seat in paid]

@@ -26,6 +26,7 @@ from calculator.errors import CalculatorError
 from calculator.events import changed_on_commit
 from calculator.models import (
     BALANCE_FIELDS,
+    Fee,
     IdempotentAnswer,
     Payment,
     Round,
@@ -41,6 +42,7 @@ from calculator.selectors.sittings import (
     seats_of,
 )
 from calculator.services.adjustments import adjustment_payments
+from calculator.services.fees import fee_totals_refresh, fees_delete_from, round_fees
 from calculator.services.totals import (
     pair_totals_add,
     pair_totals_refresh,
@@ -306,8 +308,10 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
     stored."""
     walk = replayed(session, number, name_round=name_round)
     Payment.objects.filter(round__session=session, round__number__gte=number).delete()
+    fees_delete_from(session, number)
     _rounds_update(walk.changed)
     Payment.objects.bulk_create(walk.payments, batch_size=500)
+    Fee.objects.bulk_create(walk.fees, batch_size=500)
     running = walk.running
     history_changed(
         session, state_fields(running.balances, running.dealer, running.streak, running.last)
@@ -317,11 +321,13 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
 
 class Replayed(NamedTuple):
     """A walk of the rounds from one on, written nowhere yet: the running state after the newest,
-    the payments of the rounds that count, and the rounds whose stored fields changed."""
+    the payments of the rounds that count, the rounds whose stored fields changed, and the fees
+    the entries that count take (``services.fees``: money that leaves the table)."""
 
     running: Running
     payments: list[Payment]
     changed: list[Round]
+    fees: list[Fee]
 
 
 def replayed(
@@ -346,6 +352,8 @@ def replayed(
     rules_cache: dict[int, Any] = {}
     payments: list[Payment] = []
     changed: list[Round] = []
+    fees: list[Fee] = []
+    seats = seats_of(session)
     for game_round in later:
         if game_round.number == voiding:
             game_round.voided = True
@@ -357,6 +365,7 @@ def replayed(
         except CalculatorError as problem:
             raise in_round(game_round.number, problem) if name_round else problem from None
         if not game_round.voided:
+            fees.extend(round_fees(session, game_round, scored, running, seats))
             payments.extend(scored)
             running = moved(running, scored)
             dealer, streak = dealer_after(session, dealer, streak, game_round)
@@ -364,7 +373,7 @@ def replayed(
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
     last = later[-1].number if later else number - 1
-    return Replayed(Running(running, dealer, streak, last), payments, changed)
+    return Replayed(Running(running, dealer, streak, last), payments, changed, fees)
 
 
 def in_round(number: int, problem: CalculatorError) -> CalculatorError:
@@ -406,11 +415,13 @@ def history_changed(
     *,
     added: Round | None = None,
     added_payments: Iterable[Payment] = (),
+    added_fees: Iterable[Fee] = (),
 ) -> None:
     """One bump of the sitting's version per change of what it shows, so a page showing version
     N learns from one cheap query whether anything is new; with ``state`` (``state_fields``)
     the stored balances, next dealer and newest number are written in the same statement.
-    ``added``: the change is that one round recorded after the others, with its payments."""
+    ``added``: the change is that one round recorded after the others, with its payments and
+    fees (a round without fees leaves the kept fee totals as they are)."""
     fields = tuple(state or ())
     values = [
         Session._meta.get_field(name).get_db_prep_save(state[name], connection) for name in fields
@@ -427,9 +438,12 @@ def history_changed(
             added_payments = list(added_payments)
             seat_totals_add(session, added, balances, added_payments)
             pair_totals_add(session, added, added_payments)
+            if added_fees:
+                fee_totals_refresh(session, seats_of(session))
         else:
             seat_totals_refresh(session, balances)
             pair_totals_refresh(session)
+            fee_totals_refresh(session, seats_of(session))
 
 
 @cache

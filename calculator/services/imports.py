@@ -15,7 +15,7 @@ from django.db import transaction
 
 from calculator.errors import CalculatorError, invalid
 from calculator.models import Round, RulesVersion, Session, roster_key
-from calculator.selectors.sittings import game_of_session
+from calculator.selectors.sittings import game_of_session, seats_of
 from calculator.services.history import in_round, rescore_from
 from calculator.services.limits import import_caps
 from calculator.services.rounds import RoundEntry, round_entry_parse
@@ -70,7 +70,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
     by_number = {1: session.rules_versions.get()}
     for index, version in enumerate(versions[1:], start=2):
         rules = version.get("rules", {})
-        rules_checked(session.ruleset, rules, game_of_session(session))
+        rules_checked(session.ruleset, rules, game_of_session(session), seats_of(session))
         by_number[index] = RulesVersion.objects.create(
             session=session, number=index, overrides=rules, created_by=owner
         )

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from calculator.compiled import inserted
 from calculator.errors import CalculatorError, RoundConflict, invalid, not_found
-from calculator.models import Payment, Round, Session
+from calculator.models import Fee, Payment, Round, Session
 from calculator.numbers import shown
 from calculator.precedence import notation_error
 from calculator.selectors.access import seen_by
@@ -33,6 +33,7 @@ from calculator.selectors.ledger import round_answer
 from calculator.selectors.sittings import current_rules_version, game_of_session, seats_of
 from calculator.services import history
 from calculator.services.adjustments import adjustment_parse
+from calculator.services.fees import round_fees
 from calculator.services.history import (
     balances_of,
     dealer_after,
@@ -366,6 +367,7 @@ def _recorded(
     )
     payments = score_round(session, game_round, dealer, streak, {})
     before = balances_of(session)
+    fees = round_fees(session, game_round, payments, before, seats_of(session))
     running = moved(before, payments)
     set_balances(game_round, running)
     try:
@@ -383,12 +385,16 @@ def _recorded(
     for payment in payments:
         payment.round = game_round
     inserted(payments)
+    if fees:  # money that leaves the table (services.fees); none in most sittings
+        for fee in fees:
+            fee.round = game_round
+        Fee.objects.bulk_create(fees)
     next_dealer, next_streak = dealer_after(session, dealer, streak, game_round)
     fields = state_fields(running, next_dealer, next_streak, game_round.number)
-    history_changed(session, fields, added=game_round, added_payments=payments)
+    history_changed(session, fields, added=game_round, added_payments=payments, added_fees=fees)
     _kept_on_row(session, fields)
     state = state_of(session, running, next_dealer, next_streak, game_round.number, version)
-    body = round_answer(game_round, payments=payments, state=state)
+    body = round_answer(game_round, payments=payments, state=state, fees=fees)
     if once is not None:
         once.keep(201, body)
     return Recorded(

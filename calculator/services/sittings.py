@@ -35,7 +35,8 @@ from calculator.models import (
 )
 from calculator.money import silver_bounds
 from calculator.numbers import an_id, shown, written_amount
-from calculator.selectors.sittings import game_of_session
+from calculator.selectors.fees import FEE_RULES, engine_overrides
+from calculator.selectors.sittings import game_of_session, seats_of
 from calculator.selectors.totals import no_pair_totals
 from calculator.services.history import history_changed, locked
 from calculator.services.limits import (
@@ -50,10 +51,12 @@ from scoring import ScoringError
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
 
-def rules_checked(ruleset: object, overrides: object, game: Game | None = None) -> Any:
+def rules_checked(
+    ruleset: object, overrides: object, game: Game | None = None, seats: tuple[str, ...] = ()
+) -> Any:
     """The game's frozen rules (Anqing's without ``game``), or the engine's E_RULES error naming
     the bad ruleset or key (R12, AJ13). Stored house rules are always an object, even an empty
-    one."""
+    one. ``seats``: the sitting's seats in play, which the table fee's collector must be one of."""
     game = game or game_of(DEFAULT_GAME)
     make_rules = game.make_rules
     try:
@@ -73,17 +76,30 @@ def rules_checked(ruleset: object, overrides: object, game: Game | None = None) 
             )
         # Each key against the game's schema (Game.house_rules: the one the pages' house-rules
         # form is made from); the engine names a refused key in its own words (E_RULES).
+        # The table fees' keys are every game's (selectors.fees), checked here, never by the engine.
         schema = {rule.key: rule for rule in game.house_rules(ruleset)}
+        fee_schema = {rule.key: rule for rule in FEE_RULES}
         for key, value in overrides.items():
-            rule = schema.get(key)
+            rule = schema.get(key) or fee_schema.get(key)
             if rule is None or not rule.allows(value):
-                make_rules(ruleset, {key: value})
+                if key not in fee_schema:
+                    make_rules(ruleset, {key: value})
                 raise CalculatorError(
                     "E_RULES",
                     f"家規 {shown(key)} 不接受 {shown(value)}。",
                     f"the house rule {shown(key)} does not take {shown(value)}.",
                 )
-        return make_rules(ruleset, overrides)
+        collector = overrides.get("fee_collector")
+        if seats and collector is not None and collector not in seats:
+            raise CalculatorError(
+                "E_RULES",
+                f"家規 fee_collector（收臺費的人）必須是這一桌的座位之一（{'、'.join(seats)}），"
+                f"收到 {shown(collector)}。",
+                f"the house rule fee_collector (who collects the fees) must be a seat at this "
+                f"table ({' '.join(seats)}), got {shown(collector)}.",
+                field="fee_collector",
+            )
+        return make_rules(ruleset, engine_overrides(overrides))
     except ScoringError as error:
         raise CalculatorError(
             error.code, error.message, error.message_en, field=getattr(error, "field", None)
@@ -194,7 +210,7 @@ def session_create(
         )
     rules = {} if rules is None else rules
     ruleset = chosen.default_ruleset if ruleset is None else ruleset
-    rules_checked(ruleset, rules, chosen)
+    rules_checked(ruleset, rules, chosen, seats)
     seated = seated_people(
         owner=owner,
         names=player_names,
@@ -410,7 +426,7 @@ def rules_change(
     """New house rules (R12) for the rounds recorded from now on; old rounds keep theirs."""
     session = locked(session)
     open_for_changes(session)
-    rules_checked(session.ruleset, rules, game_of_session(session))
+    rules_checked(session.ruleset, rules, game_of_session(session), seats_of(session))
     last = session.rules_versions.aggregate(last=Max("number"))["last"] or 0
     rules_versions_cap(last + 1)
     version = RulesVersion.objects.create(

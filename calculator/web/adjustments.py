@@ -16,6 +16,7 @@ from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
 from calculator.numbers import plain, written_amount
 from calculator.selectors.sittings import seat_names, session_state
+from calculator.services.fees import FEE_KIND
 from calculator.services.history import is_locked
 from calculator.services.rounds import Corrected, Recorded, round_correct, round_record
 from calculator.web.common import (
@@ -112,6 +113,8 @@ def adjustment_edit(request: HttpRequest, session: Session, number: int) -> Http
         raise Http404(_("本场没有这一条调整。"))
     if game_round.voided:
         return redirect("web:round", pk=session.pk, number=number)
+    if game_round.hand.get("kind") == FEE_KIND:  # a table fee has its own form
+        return redirect("web:fee_edit", pk=session.pk, number=number)
     if request.method != "POST":
         values = shown_values(dict(game_round.hand))
         return render(

@@ -89,16 +89,21 @@ def settle_picture(
     standings: Sequence[Mapping[str, Any]],
     transfers: Sequence[Mapping[str, Any]],
     chart: Mapping[str, Any],
+    *,
+    fees: bool = False,
 ) -> dict[str, Any]:
     """Where each part of the settle-up picture goes: a 1080-wide SVG (drawn by the page in its
     language) that the phone turns into an image — the heading band, the standings, the fewest
-    transfers, the balance chart (``balance_chart``'s lines, scaled) and its legend."""
+    transfers, the balance chart (``balance_chart``'s lines, scaled) and its legend. With
+    ``fees`` each standing has a second line: its table fees and what it settles net of them."""
     y = 300
     rows = []
     for row in standings:
         y += 84
         balance = Decimal(str(row["balance"]))
-        rows.append({**row, "y": y, "color": GAIN if balance > 0 else LOSS if balance < 0 else EVEN})
+        color = GAIN if balance > 0 else LOSS if balance < 0 else EVEN
+        rows.append({**row, "y": y, "fee_y": y + 46, "color": color})
+        y += 48 if fees else 0
     transfers_y = y + 110
     y = transfers_y
     moves = []
@@ -112,7 +117,10 @@ def settle_picture(
     chart_height = round(PICTURE_CHART_WIDTH * chart["height"] / chart["width"])
     legend_y = chart_y + chart_height + 60
     legend = [
-        {**line, "x": PICTURE_MARGIN + index * (PICTURE_CHART_WIDTH // max(len(chart["series"]), 1))}
+        {
+            **line,
+            "x": PICTURE_MARGIN + index * (PICTURE_CHART_WIDTH // max(len(chart["series"]), 1)),
+        }
         for index, line in enumerate(chart["series"])
     ]
     return {
@@ -121,6 +129,7 @@ def settle_picture(
         "margin": PICTURE_MARGIN,
         "right": PICTURE_WIDTH - PICTURE_MARGIN,
         "standings": rows,
+        "fees": fees,
         "transfers_y": transfers_y,
         "transfers": moves,
         "empty_y": transfers_y + 72,

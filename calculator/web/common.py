@@ -178,7 +178,10 @@ def table_of(request: HttpRequest, default_count: int | None = None) -> tuple[st
 
 
 def house_rules_of(
-    request: HttpRequest, game: str = DEFAULT_GAME, data: QueryDict | None = None
+    request: HttpRequest,
+    game: str = DEFAULT_GAME,
+    data: QueryDict | None = None,
+    form_class: type[HouseRulesForm] = HouseRulesForm,
 ) -> tuple[str, HouseRulesForm]:
     """The chosen ruleset of ``game`` and its house-rules form (R12, AJ13). Posted rule fields
     (or ``data``: a calculator link's) belong to the ruleset they were drawn for; after a switch
@@ -189,7 +192,7 @@ def house_rules_of(
     if ruleset not in rulesets:
         ruleset = rulesets[0]
     posted_rules = data if data.get("rules_for") == ruleset else None
-    return ruleset, HouseRulesForm(posted_rules, ruleset=ruleset, game=game)
+    return ruleset, form_class(posted_rules, ruleset=ruleset, game=game)
 
 
 def shown_specials(

@@ -82,6 +82,8 @@ class HouseRulesForm(forms.Form):
 
     # A ladder without help of its own (Features.house_rule_help): its default is the example.
     LIST_HELP = _("用逗号分开的整数，如 %(example)s")
+    # Keys every game's sitting has besides the game's own (web.fees.SittingRulesForm).
+    shared_rules: tuple[HouseRule, ...] = ()
 
     def __init__(
         self,
@@ -102,6 +104,8 @@ class HouseRulesForm(forms.Form):
         self.schema = {rule.key: rule for rule in GAMES[game].house_rules(ruleset)}
         # The engine's own defaults (a ladder is a list there, a tuple in the schema).
         self.defaults = GAMES[game].house_rule_defaults(ruleset)
+        self.schema.update((rule.key, rule) for rule in self.shared_rules)
+        self.defaults = {**self.defaults, **{r.key: r.default for r in self.shared_rules}}
         current = current or {}
         language = page_language()
         features = GAMES[game].features
@@ -119,7 +123,8 @@ class HouseRulesForm(forms.Form):
             )
             field.key = key  # type: ignore[attr-defined]
             field.rule_id = rule.rule_id  # type: ignore[attr-defined]
-            field.is_item = self.web.is_item(rule)  # type: ignore[attr-defined]
+            field.is_shared = rule in self.shared_rules  # type: ignore[attr-defined]
+            field.is_item = not field.is_shared and self.web.is_item(rule)  # type: ignore[attr-defined]
             self.fields[key] = field
 
     def field_of(self, rule: HouseRule, language: str) -> forms.Field:
@@ -223,7 +228,11 @@ class HouseRulesForm(forms.Form):
         return [self[key] for key, field in self.fields.items() if field.is_item]  # type: ignore[attr-defined]
 
     def other_fields(self) -> list[forms.BoundField]:
-        return [self[key] for key, field in self.fields.items() if not field.is_item]  # type: ignore[attr-defined]
+        fields = self.fields.items()
+        return [self[key] for key, field in fields if not (field.is_item or field.is_shared)]  # type: ignore[attr-defined]
+
+    def shared_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key, field in self.fields.items() if field.is_shared]  # type: ignore[attr-defined]
 
 
 class SessionForm(forms.Form):

@@ -211,6 +211,10 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         "adjusted_shown": any(
             row["adjusted"] != "0" or row["penalties"] for row in answer["standings"]
         ),
+        # Table fees beside the totals, where anyone paid or collected one (selectors.fees).
+        "fees_shown": any(
+            row["fees_paid"] != "0" or row["fees_collected"] != "0" for row in answer["standings"]
+        ),
         "game": game_code,
         "games": [{"code": code, "label": short_game_name(code)} for code in GAMES],
         "problem": problem,
@@ -219,7 +223,8 @@ def standings_context(request: HttpRequest, group: Group) -> dict[str, Any]:
         "grid_names": [names[pk] for pk in order],
         "unpaid": unpaid,
         "unpaid_balances": [
-            {"name": names[row["player"]], "balance": row["balance"]} for row in unpaid["balances"]
+            {"name": names[row["player"]], "balance": row["balance"], "net": row["net"]}
+            for row in unpaid["balances"]
         ],
         "unpaid_transfers": [
             {"from": names[t["from"]], "to": names[t["to"]], "amount": t["amount"]}

@@ -70,8 +70,12 @@ def chinese_lang(run: str) -> str:
     return "zh"
 
 
-def _marked(text: str) -> str:
-    return RUN.sub(lambda m: f'<span lang="{chinese_lang(m.group())}">{m.group()}</span>', text)
+def _marked(text: str, element: str = "span") -> str:
+    """Each Chinese run of ``text`` in an ``element`` with its ``lang`` (``tspan`` inside an
+    ``<svg>``, where a ``<span>`` would stop the drawing of the text around it)."""
+    return RUN.sub(
+        lambda m: f'<{element} lang="{chinese_lang(m.group())}">{m.group()}</{element}>', text
+    )
 
 
 def premarked(html: str, language: str | None) -> str:
@@ -100,7 +104,11 @@ def mark_chinese(html: str) -> str:
             out.append(piece.group("premarked_inner"))
         elif piece.group("text") is not None:
             text = piece.group("text")
-            out.append(text if inside or not ANY_HAN.search(text) else _marked(text))
+            if inside or not ANY_HAN.search(text):
+                out.append(text)
+            else:
+                in_svg = any(name == "svg" for name, _ in stack)
+                out.append(_marked(text, "tspan" if in_svg else "span"))
         elif piece.group("tag") is not None:
             out.append(piece.group("tag"))
             name = piece.group("name").lower()

@@ -34,6 +34,7 @@ from calculator.api.parsers import refuse_bad_text
 from calculator.errors import CalculatorError
 from calculator.models import Session
 from calculator.selectors.access import sessions_for_user
+from calculator.selectors.fees import fee_columns, fee_totals, has_fees
 from calculator.selectors.roster import player_names_used, roster_choices
 from calculator.selectors.sittings import (
     current_rules_version,
@@ -65,6 +66,7 @@ from calculator.web.common import (
     table_of,
     with_session,
 )
+from calculator.web.fees import SittingRulesForm
 from calculator.web.forms import HouseRulesForm, ImportForm, InviteForm, SessionForm
 from calculator.web.games import web_game
 from calculator.web.lang_marks import premarked
@@ -159,7 +161,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
             # ?game=…&player_count=… (the game switch): names already typed are kept.
             kept = {k: v for k, v in request.GET.items() if k in SessionForm.base_fields}
             form = SessionForm(initial=kept, game=game, player_count=player_count)
-        ruleset, rules_form = house_rules_of(request, game)
+        ruleset, rules_form = house_rules_of(request, game, form_class=SittingRulesForm)
     else:
         start = session_restart(source)
         game, player_count = source.game, source.player_count
@@ -167,7 +169,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
             initial=SessionForm.initial_from(start), game=game, player_count=player_count
         )
         ruleset = start["ruleset"]
-        rules_form = HouseRulesForm(ruleset=ruleset, current=start["rules"], game=game)
+        rules_form = SittingRulesForm(ruleset=ruleset, current=start["rules"], game=game)
     context: dict[str, Any] = {
         "form": form,
         "rules_form": rules_form,
@@ -257,6 +259,7 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
     )
     names = ledger["players"]
     shown = ledger["rounds"]
+    fees = fee_totals(session, seats_in_play(session))
     start = balances_before(shown[0]) if shown else None
     return {
         "page": page,
@@ -283,9 +286,12 @@ def session_context(session: Session, page: int = 1) -> dict[str, Any]:
                 "name": names[seat],
                 "balance": state["balances"].get(seat, "0"),
                 "dealer": seat == state["dealer"],
+                # Table fees, kept apart from the balance (selectors.fees).
+                **fee_columns(Decimal(state["balances"].get(seat, "0")), fees.get(seat)),
             }
             for seat in seats_in_play(session)
         ],
+        "has_fees": has_fees(fees),
         "rounds": list(reversed(shown)),
         "chart": balance_chart(
             shown, names, start=start, first=offset, seats=seats_in_play(session)
@@ -432,7 +438,7 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
     rounds recorded after it use (R12)."""
     current = current_rules_version(session)
     in_force = current.overrides if current else {}
-    form = HouseRulesForm(
+    form = SittingRulesForm(
         request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
     )
     context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}

@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from calculator.models import BALANCE_FIELDS, Session
+from calculator.selectors.fees import fee_totals, has_fees
 from calculator.selectors.sittings import seat_names, stored_state
 from calculator.selectors.standings import balance_series, player_stats, settlement, standings
 from calculator.web.charts import balance_chart, settle_picture
@@ -26,11 +27,15 @@ def settle_context(session: Session) -> dict[str, Any]:
     balances = {seat: stored[field] for seat, field in BALANCE_FIELDS.items()}
     # Only the seats in play are shown: a 2- or 3-player table has no empty seats to list.
     seats = seats_in_play(session)
+    fees = fee_totals(session, seats)
     context = {
         "session": session,
         "seat_names": names,
-        "standings": [row for row in standings(session, balances) if row["seat"] in seats],
-        "transfers": settlement(session, balances),
+        "standings": [row for row in standings(session, balances, fees) if row["seat"] in seats],
+        # Net of the table fees, paid to whoever collected them (selectors.fees).
+        "transfers": settlement(session, balances, fees),
+        "has_fees": has_fees(fees),
+        "collectors": [seat for seat in seats if fees[seat]["collected"]],
         "stats": [row for row in player_stats(session, stored) if row["seat"] in seats],
         # The whole sitting, from the balances stored with its rounds (at most 200 points).
         "chart": balance_chart(
@@ -38,7 +43,7 @@ def settle_context(session: Session) -> dict[str, Any]:
         ),
     }
     context["picture"] = settle_picture(
-        context["standings"], context["transfers"], context["chart"]
+        context["standings"], context["transfers"], context["chart"], fees=context["has_fees"]
     )
     return context
 

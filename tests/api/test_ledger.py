@@ -101,9 +101,10 @@ def test_a_ledger_page_never_reads_the_rounds_before_it(
     record_rounds(
         sitting, *[[plain("S"), DRAW, paofeng("W"), bao("E", "N")][n % 4] for n in range(rounds)]
     )
-    # the session, its stored state (total and balances), the page's rounds, their payments, the
-    # 包 round's words, the players' names: none of them reads the rounds before the page
-    with django_assert_num_queries(6):
+    # the session, its stored state (total and balances), the page's rounds, their payments, their
+    # table fees, the 包 round's words, the players' names: none of them reads the rounds before
+    # the page
+    with django_assert_num_queries(7):
         body = api.get(f"/api/sessions/{sitting.pk}/ledger/?offset=5&limit=3").json()
     assert body["rounds"] == ledger(sitting)["rounds"][5:8]
 

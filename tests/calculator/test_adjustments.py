@@ -174,7 +174,7 @@ def test_a_three_player_anji_penalty_is_paid_to_the_two_others(owner):
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        ({"kind": "fine"}, "kind must be penalty, side_payment or chip_correction"),
+        ({"kind": "fine"}, "kind must be penalty, side_payment, chip_correction or fee"),
         ({"from": "X"}, "from (who pays) must be one of the seats"),
         ({"to": "W"}, "to (who is paid) must be another seat"),
         ({"kind": "side_payment", "to": None}, "needs to (who is paid)"),

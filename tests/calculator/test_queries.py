@@ -36,12 +36,12 @@ def test_ledger_and_session_page_take_constant_queries(
 ):
     session = sitting(rounds)
     # the stored state (total and balances), the rounds (without their hand and scoring), their
-    # payments, and when there are 包 rounds among them, their scoring
-    with django_assert_max_num_queries(4):
+    # payments, their table fees, and when there are 包 rounds among them, their scoring
+    with django_assert_max_num_queries(5):
         ledger = calculator.selectors.ledger.ledger(session)
     assert len(ledger["rounds"]) == rounds
-    # the stored state, the current rules (detail and state)
-    with django_assert_num_queries(3):
+    # the stored state, the current rules (detail and state), the kept table fees
+    with django_assert_num_queries(4):
         detail = session_detail(session)
     assert detail["state"]["next_round"] == rounds + 1
     # the rounds' sums by dealer and winner, the 包 payments' sums, the stored balances
@@ -56,15 +56,16 @@ def test_api_reads_take_constant_queries(
     sitting, rounds, api, django_assert_num_queries, django_assert_max_num_queries
 ):
     session = sitting(rounds)
-    # the session (visibility check), the ledger's 3–4, the players' names
-    with django_assert_max_num_queries(6):
+    # the session (visibility check), the ledger's 4–5, the players' names
+    with django_assert_max_num_queries(7):
         assert api.get(f"/api/sessions/{session.pk}/ledger/").status_code == 200
     # the session, the stored state, the current rules (state and detail), the players' names,
-    # the owner's username
-    with django_assert_num_queries(6):
+    # the owner's username, the kept table fees
+    with django_assert_num_queries(7):
         assert api.get(f"/api/sessions/{session.pk}/").status_code == 200
-    # the session, the stored state, the rounds with their rules versions, their payments
-    with django_assert_num_queries(4):
+    # the session, the stored state, the rounds with their rules versions, their payments, their
+    # table fees
+    with django_assert_num_queries(5):
         assert api.get(f"/api/sessions/{session.pk}/rounds/").status_code == 200
 
 
@@ -78,8 +79,10 @@ def test_correcting_round_1_rescoring_the_rest_takes_constant_queries(
     # insert, the session's stored state and version, the seats' kept totals (the rounds'
     # sums by dealer, winners and discarder, the biggest hands' rounds, the 包 payments' sums,
     # the old rows' delete, the new rows' insert), what each seat paid each other (the payments'
-    # sums by payer and payee, the old rows' delete, the new rows' insert), the reload, release
-    with django_assert_num_queries(21):
+    # sums by payer and payee, the old rows' delete, the new rows' insert), the table fees (the
+    # later entries' fees deleted, their sums by payer and collector, the kept rows' delete; none
+    # inserted in a sitting without fees), the reload, release
+    with django_assert_num_queries(24):
         round_correct(session=session, number=1, entry=plain("S"))
     assert calculator.selectors.ledger.ledger(session)["rounds"][1]["dealer"] == "S"
 

@@ -124,3 +124,15 @@ def test_a_part_marked_once_is_passed_over_as_if_marked_with_the_page():
     assert mark_chinese(premarked("<p>East wins</p>", "en")) == "<p>East wins</p>"
     # Chinese pages are not marked: their parts are kept as they are.
     assert premarked(part, "zh-hans") is part
+
+
+def test_chinese_inside_an_svg_is_marked_with_a_tspan() -> None:
+    """A ``<span>`` inside an SVG ``<text>`` stops the drawing (the settle-up picture came out
+    blank on an English page); a ``<tspan>`` carries the ``lang`` there."""
+    from calculator.web.lang_marks import mark_chinese
+
+    html = '<p>周六</p><svg><text x="1">1. South · 阿南</text></svg>'
+    assert mark_chinese(html) == (
+        '<p><span lang="zh-Hans">周六</span></p>'
+        '<svg><text x="1">1. South · <tspan lang="zh">阿南</tspan></text></svg>'
+    )

@@ -51,6 +51,10 @@ class ExportSerializer(serializers.Serializer):
     rules_versions = ExportRulesVersionSerializer(many=True, required=False)
     rounds = ExportRoundSerializer(many=True, required=False)
     balances = SeatMoneySerializer(required=False)
+    fees = serializers.DictField(
+        required=False,
+        help_text="Each seat's table fees {paid, collected}: derived again on import",
+    )
 
 
 class ShareSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from calculator.api.serializers.common import SEATS, SeatMoneySerializer, SeatNamesSerializer
+from calculator.api.serializers.fees import FeeSerializer
 from calculator.api.serializers.results import PaymentSerializer
 from calculator.api.serializers.rounds import winners_field
 
@@ -29,6 +30,7 @@ class LedgerRoundSerializer(serializers.Serializer):
     fan = serializers.IntegerField(allow_null=True)
     voided = serializers.BooleanField()
     payments = PaymentSerializer(many=True)
+    fees = FeeSerializer(many=True, help_text="Table fees taken at this entry (not in balances)")
     balances = SeatMoneySerializer(help_text="Running balances after this round")
 
 

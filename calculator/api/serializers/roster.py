@@ -131,6 +131,9 @@ class PlayerRecordSerializer(serializers.Serializer):
         "corrections): balance = from_hands + adjusted"
     )
     penalties = serializers.IntegerField(help_text="Penalties the player paid")
+    fees_paid = serializers.CharField(help_text="Table fees paid (not in balance)")
+    fees_collected = serializers.CharField(help_text="Table fees collected to pay the room")
+    net = serializers.CharField(help_text="balance − fees_paid + fees_collected")
     hands = serializers.IntegerField(help_text="Rounds played that were not voided")
     wins = serializers.IntegerField()
     self_draws = serializers.IntegerField()

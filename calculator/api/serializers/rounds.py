@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from calculator.api.serializers.adjustments import AdjustmentEntrySerializer
 from calculator.api.serializers.common import SEATS, ErrorSerializer
+from calculator.api.serializers.fees import FeeSerializer
 from calculator.api.serializers.results import PaymentSerializer, game_result
 from calculator.api.serializers.sittings import StateSerializer
 
@@ -149,6 +150,7 @@ class RoundSerializer(serializers.Serializer):
     rules_version = serializers.IntegerField()
     scoring = game_result(allow_null=True, required=True)
     payments = PaymentSerializer(many=True)
+    fees = FeeSerializer(many=True, help_text="Table fees taken at this entry (not in balances)")
     recorded_at = serializers.DateTimeField(allow_null=True)
     corrected_at = serializers.DateTimeField(allow_null=True)
     voided_at = serializers.DateTimeField(allow_null=True)

@@ -12,6 +12,7 @@ from calculator.api.serializers.common import (
     SeatMoneySerializer,
     SeatNamesSerializer,
 )
+from calculator.api.serializers.fees import SeatFeesSerializer
 from calculator.api.serializers.seat_draw import SeatDrawRecordSerializer
 
 
@@ -104,6 +105,9 @@ class SharedSessionSerializer(SessionSummarySerializer):
         allow_null=True, help_text="How the seats were drawn; null when they were typed"
     )
     state = StateSerializer()
+    fees = serializers.DictField(
+        child=SeatFeesSerializer(), help_text="Each seat's table fees: paid, collected, net"
+    )
 
 
 class SessionDetailSerializer(SharedSessionSerializer):

@@ -13,6 +13,10 @@ class StandingSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(SEATS)
     name = serializers.CharField()
     balance = serializers.CharField()
+    # Table fees (money that leaves the table): paid, collected, and the balance net of them.
+    fees_paid = serializers.CharField()
+    fees_collected = serializers.CharField()
+    net = serializers.CharField()
 
 
 class TransferSerializer(serializers.Serializer):

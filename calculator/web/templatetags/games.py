@@ -177,15 +177,16 @@ def how_won(code: object, winners: Any, hand: Any = None, seat_names: dict | Non
 def changed_rules(code: object, ruleset: object, overrides: Any) -> list[dict[str, str]]:
     """``{% changed_rules session.game session.ruleset overrides as changed %}``: each house rule
     a sitting changed, by its name and its value as the house-rules form shows them
-    (``HouseRulesForm.describe``: 可以抓炮 否, not ``discard_win=True``)."""
-    from calculator.web.forms import HouseRulesForm
+    (``HouseRulesForm.describe``: 可以抓炮 否, not ``discard_win=True``), the table fee's among
+    them (a sitting's form: ``web.fees.SittingRulesForm``)."""
+    from calculator.web.fees import SittingRulesForm
 
     game = _game(code)
     if game is None or not isinstance(overrides, Mapping) or not overrides:
         return []
     if not isinstance(ruleset, str) or ruleset not in game.rulesets:
         ruleset = game.default_ruleset
-    return HouseRulesForm(game=game.code, ruleset=ruleset).describe(overrides)
+    return SittingRulesForm(game=game.code, ruleset=ruleset).describe(overrides)
 
 
 @register.filter
