@@ -14,10 +14,11 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 from calculator.models import BALANCE_FIELDS, Payment, Player, RulesVersion, Session
 from calculator.money import ZERO, money_str
+from calculator.selectors.seating import seating_now, seating_opening, seatings_by_person
 from scoring.games import Game, game_of, score
 
 
@@ -51,16 +52,26 @@ def session_balances(session: Session) -> dict[str, Decimal]:
 
 
 def payment_sums(session: Session) -> dict[str, Decimal]:
-    """The balances added up from the payments themselves, to check the stored ones against."""
-    aggregates: dict[str, Any] = {}
+    """The balances added up from the payments themselves, to check the stored ones against:
+    each person's payments, at whatever seat they made them (``selectors.seating``), by the seat
+    they hold now."""
     seats = seats_of(session)
-    for seat in seats:
-        aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
-        aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
-    sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
-        **aggregates
+    rows = (
+        Payment.objects.filter(round__session=session, round__voided=False)
+        .values("round__seating", "payer", "payee")
+        .annotate(paid=Sum("amount"))
+        .order_by()
     )
-    return {seat: (sums[f"{seat}_in"] or ZERO) - (sums[f"{seat}_out"] or ZERO) for seat in seats}
+    rows = list(rows)
+    seatings = seatings_by_person((row["round__seating"] for row in rows), seating_opening(session))
+    by_person: dict[Any, Decimal] = {}
+    for row in rows:
+        seating = seatings[row["round__seating"]]
+        payer, payee = seating[row["payer"]], seating[row["payee"]]
+        by_person[payer] = by_person.get(payer, ZERO) - row["paid"]
+        by_person[payee] = by_person.get(payee, ZERO) + row["paid"]
+    now = seating_now(session)
+    return {seat: by_person.get(now[seat], ZERO) for seat in seats}
 
 
 def current_rules_version(session: Session) -> RulesVersion:
