@@ -92,3 +92,24 @@ def seatings_by_person(
 ) -> dict[str, dict[str, Any]]:
     """Each stored seating text ("" the opening one) read as seat → person."""
     return {text: (seating_read(text) if text else dict(opening)) for text in set(seatings)}
+
+
+def seating_before(session: Session, number: int) -> Seating:
+    """Who sat where going into entry ``number``: after the entry before it (one query, none
+    while no one has moved)."""
+    if not session.opening or number <= 1:
+        return seating_opening(session)
+    previous = session.rounds.filter(number__lt=number).order_by("-number").only("seating").first()
+    return seating_after(session, previous)
+
+
+def seat_change_moves(
+    before: Mapping[str, Any], asked: Mapping[str, Any] | None, names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """What a seat change asked for (its ``hand["seating"]``), from the seating before it:
+    ``[{"player": name, "from": seat, "to": seat}, …]``, whether it counts or is voided."""
+    after = {seat: (asked or {}).get(seat) for seat in before}
+    return [
+        {"player": names.get(person, ""), "from": left, "to": took}
+        for person, left, took in seat_moves(before, after)
+    ]

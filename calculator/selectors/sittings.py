@@ -160,6 +160,13 @@ def seat_names(session: Session) -> dict[str, str]:
     return names
 
 
+def people_names(session: Session) -> dict[int, str]:
+    """The names of the people at the sitting's table, by key (``seat_names``: no query when the
+    sitting's names are known)."""
+    now = seating_now(session)
+    return {now[seat]: name for seat, name in seat_names(session).items()}
+
+
 def session_detail(session: Session, *, with_share_token: bool = True) -> dict[str, Any]:
     version = current_rules_version(session)
     detail = {

@@ -105,6 +105,8 @@ def seat_totals_add(
 def _seatings(session: Session) -> dict[str, dict[str, int | None]]:
     """The seatings the sitting's rounds were played in (as stored, "" the opening one), each
     read as seat → person: a row of the kept totals is a person's, whatever seats they held."""
+    if not session.opening:
+        return {"": seating_opening(session)}  # no one has moved: no query
     texts = Round.objects.filter(session=session).values_list("seating", flat=True).distinct()
     return seatings_by_person(texts, seating_opening(session))
 
