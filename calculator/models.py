@@ -247,9 +247,7 @@ class Payment(models.Model):
     class Meta:
         ordering = ["round", "id"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["round", "payer", "payee"], name="one_payment_per_pair"
-            )
+            models.UniqueConstraint(fields=["round", "payer", "payee"], name="one_payment_per_pair")
         ]
 
     def __str__(self) -> str:

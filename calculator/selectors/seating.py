@@ -13,7 +13,7 @@ zero.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -113,3 +113,19 @@ def seat_change_moves(
         {"player": names.get(person, ""), "from": left, "to": took}
         for person, left, took in seat_moves(before, after)
     ]
+
+
+def to_seats_now(session: Session) -> Callable[[str], dict[str, str]]:
+    """For a stored seating ("" the opening one), each of its seats → the seat its person holds
+    now: what a row kept by seat at some round means for the people sitting now."""
+    now = {person: seat for seat, person in seating_now(session).items() if person is not None}
+    opening = seating_opening(session)
+    known: dict[str, dict[str, str]] = {}
+
+    def mapping(text: str) -> dict[str, str]:
+        if text not in known:
+            seating = seating_read(text) if text else opening
+            known[text] = {seat: now[person] for seat, person in seating.items() if person in now}
+        return known[text]
+
+    return mapping
