@@ -14,12 +14,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from calculator.errors import invalid
+from calculator.errors import CalculatorError
 from calculator.models import Session
 from calculator.selectors.seating import seating_now
 from calculator.selectors.sittings import seat_names, seats_of
 
 SEAT_CHANGE_FIELDS = ("result", "seating")
+
+
+def _refused(field: str, message: str, message_en: str) -> CalculatorError:
+    """E_INVALID naming the field at fault (``seating``, ``seating.W``)."""
+    return CalculatorError("E_INVALID", message, message_en, field=field)
 
 
 def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
@@ -30,7 +35,8 @@ def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
     person given two seats, or none, is refused by name, and so is a change that moves no one."""
     for field in body:
         if field not in SEAT_CHANGE_FIELDS:
-            raise invalid(
+            raise _refused(
+                field,
                 f"換座位沒有欄位 {field}；只有 seating。",
                 f"A seat change has no field {field}; it takes seating.",
             )
@@ -38,26 +44,30 @@ def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
     listed = "、".join(seats)
     given = body.get("seating")
     if not isinstance(given, Mapping):
-        raise invalid(
+        raise _refused(
+            "seating",
             f"seating 必須是對象：每個座位（{listed}）寫上換過去坐的人現在的座位。",
             f"seating must be an object: for each seat ({' '.join(seats)}), the seat its new "
             "occupant sits at now.",
         )
     for seat in given:
         if seat not in seats:
-            raise invalid(
+            raise _refused(
+                "seating",
                 f"seating 的鍵必須是這一場的座位（{listed}），收到 {seat!r}。",
                 f"seating's keys must be the seats in play ({' '.join(seats)}), got {seat!r}.",
             )
     names = seat_names(session)
     for seat in seats:
         if seat not in given:
-            raise invalid(
+            raise _refused(
+                f"seating.{seat}",
                 f"seating.{seat}：沒有寫誰坐這個座位。",
                 f"seating.{seat}: who sits there is missing.",
             )
         if given[seat] not in seats:
-            raise invalid(
+            raise _refused(
+                f"seating.{seat}",
                 f"seating.{seat} 必須是這一場的座位之一（{listed}），收到 {given[seat]!r}。",
                 f"seating.{seat} must be one of the seats in play ({' '.join(seats)}), "
                 f"got {given[seat]!r}.",
@@ -69,14 +79,16 @@ def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
     if twice:
         old = twice[0]
         missing = [names[seat] for seat in seats if seat not in taken]
-        raise invalid(
+        raise _refused(
+            f"seating.{taken[old][1]}",
             f"seating：{names[old]}（{old}）排了兩個座位（{'、'.join(taken[old])}），"
             f"{'、'.join(missing)} 沒有座位。",
             f"seating: {names[old]} ({old}) is given two seats ({' and '.join(taken[old])}) "
             f"and {' and '.join(missing)} none.",
         )
     if all(given[seat] == seat for seat in seats):
-        raise invalid(
+        raise _refused(
+            "seating",
             "seating：每個人都坐在原來的座位，沒有人換座位。",
             "seating: everyone keeps their seat; nobody moves.",
         )
