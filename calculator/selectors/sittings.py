@@ -18,7 +18,13 @@ from django.db.models import Sum
 
 from calculator.models import BALANCE_FIELDS, Payment, Player, RulesVersion, Session
 from calculator.money import ZERO, money_str
-from calculator.selectors.seating import seating_now, seating_opening, seatings_by_person
+from calculator.selectors.seating import (
+    seating_after,
+    seating_before,
+    seating_now,
+    seating_opening,
+    seatings_by_person,
+)
 from scoring.games import Game, game_of, score
 
 
@@ -165,6 +171,20 @@ def people_names(session: Session) -> dict[int, str]:
     sitting's names are known)."""
     now = seating_now(session)
     return {now[seat]: name for seat, name in seat_names(session).items()}
+
+
+def names_at(session: Session, number: int, *, before: bool = False) -> dict[str, str]:
+    """The players' names by seat as they sat at entry ``number`` (``before``: going into it,
+    for a seat change): the names now while no one has moved (no query), else as the entry
+    keeps its seating."""
+    if not session.opening:
+        return seat_names(session)
+    if before:
+        seating = seating_before(session, number)
+    else:
+        seating = seating_after(session, session.rounds.filter(number=number).first())
+    names = people_names(session)
+    return {seat: names.get(seating[seat], "") for seat in seats_of(session)}
 
 
 def session_detail(session: Session, *, with_share_token: bool = True) -> dict[str, Any]:
