@@ -17,7 +17,7 @@ from typing import Any
 from calculator.errors import CalculatorError
 from calculator.models import Session
 from calculator.selectors.seating import seating_now
-from calculator.selectors.sittings import seat_names, seats_of
+from calculator.selectors.sittings import people_names, seats_of
 
 SEAT_CHANGE_FIELDS = ("result", "seating")
 
@@ -27,12 +27,15 @@ def _refused(field: str, message: str, message_en: str) -> CalculatorError:
     return CalculatorError("E_INVALID", message, message_en, field=field)
 
 
-def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
+def seat_change_parse(
+    body: Mapping, session: Session, *, now: Mapping[str, int | None] | None = None
+) -> dict[str, Any]:
     """A seat change's body checked against the sitting's seating now; what is stored as its
     ``hand``: ``{"seating": {seat: the key of the person who sits there after it}}``.
 
     ``seating`` must give every seat in play one seat of the table now (a permutation): a
-    person given two seats, or none, is refused by name, and so is a change that moves no one."""
+    person given two seats, or none, is refused by name, and so is a change that moves no one.
+    ``now``: the seating it starts from, when it is not the sitting's (an import's walk)."""
     for field in body:
         if field not in SEAT_CHANGE_FIELDS:
             raise _refused(
@@ -57,7 +60,9 @@ def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
                 f"seating 的鍵必須是這一場的座位（{listed}），收到 {seat!r}。",
                 f"seating's keys must be the seats in play ({' '.join(seats)}), got {seat!r}.",
             )
-    names = seat_names(session)
+    now = seating_now(session) if now is None else now
+    by_person = people_names(session)
+    names = {seat: by_person.get(now[seat], "") for seat in seats}
     for seat in seats:
         if seat not in given:
             raise _refused(
@@ -92,5 +97,4 @@ def seat_change_parse(body: Mapping, session: Session) -> dict[str, Any]:
             "seating：每個人都坐在原來的座位，沒有人換座位。",
             "seating: everyone keeps their seat; nobody moves.",
         )
-    now = seating_now(session)
     return {"seating": {seat: now[given[seat]] for seat in seats}}
