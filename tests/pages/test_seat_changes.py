@@ -46,10 +46,10 @@ def played(owner, sitting):
 @pytest.mark.parametrize(
     "language, says",
     [
-        ("zh-hans", ["换座位", "南：现在是阿南", "庄留在南", "第2局由南的阿南坐庄（连庄0）"]),
-        ("zh-hant", ["換座位", "南：現在是阿南", "莊留在南", "第2局由南的阿南坐莊（連莊0）"]),
+        ("zh-hans", ["换座位", "南：现在是阿南", "庄留在南", "下一局由南的阿南坐庄（连庄0）"]),
+        ("zh-hant", ["換座位", "南：現在是阿南", "莊留在南", "下一局由南的阿南坐莊（連莊0）"]),
         ("en", ["Change seats", "South: now 阿南", "The deal stays at South",
-                "Round 2 is dealt by 阿南 at South (streak 0)"]),
+                "The next hand is dealt by 阿南 at South (streak 0)"]),
     ],
 )  # fmt: skip
 def test_the_form_says_who_deals_next_in_each_language(owner_client, played, language, says):
