@@ -124,3 +124,14 @@ def test_a_seat_change_has_a_why_page_and_is_voided(owner_client, played):
     assert owner_client.post(f"/sessions/{played.pk}/rounds/2/void/", data).status_code == 302
     played.refresh_from_db()
     assert played.south.name == "阿南" and played.balance_s == 25
+
+
+def test_undo_takes_a_seat_change_back(owner_client, played):
+    html = owner_client.get(f"/sessions/{played.pk}/seats/new/").content.decode()
+    owner_client.post(f"/sessions/{played.pk}/seats/new/", swap_south_west(once_key(html)))
+    page = text_of(owner_client.get(f"/sessions/{played.pk}/?confirm=undo").content.decode())
+    assert "撤销上一条（第2条）" in page
+    assert "第2条是换座位：撤销后每个人带着自己的输赢坐回原来的座位。" in page
+    owner_client.post(f"/sessions/{played.pk}/rounds/undo/", {"number": "2", "confirm": "1"})
+    played.refresh_from_db()
+    assert (played.south.name, played.balance_s, played.balance_w) == ("阿南", 25, -7)
