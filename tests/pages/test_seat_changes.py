@@ -10,6 +10,7 @@ The sitting is 阿东 (东), 阿南 (南), 阿西 (西), 阿北 (北) at base si
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -135,3 +136,24 @@ def test_undo_takes_a_seat_change_back(owner_client, played):
     owner_client.post(f"/sessions/{played.pk}/rounds/undo/", {"number": "2", "confirm": "1"})
     played.refresh_from_db()
     assert (played.south.name, played.balance_s, played.balance_w) == ("阿南", 25, -7)
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant", "en"])
+def test_the_share_page_and_the_board_show_people_in_their_new_seats(
+    owner_client, client, played, language
+):
+    html = owner_client.get(f"/sessions/{played.pk}/seats/new/").content.decode()
+    owner_client.post(f"/sessions/{played.pk}/seats/new/", swap_south_west(once_key(html)))
+    played.refresh_from_db()
+    client.cookies["django_language"] = language
+    owner_client.cookies["django_language"] = language
+    for name, page in (
+        ("share", client.get(f"/share/{played.share_token}/")),
+        ("board", owner_client.get(f"/sessions/{played.pk}/board/")),
+    ):
+        assert page.status_code == 200
+        html = page.content.decode()
+        south = re.search(r'data-seat="S".*?data-balance="([^"]+)"', html, re.S)
+        assert "阿西" in html[south.start() : south.end()] and Decimal(south.group(1)) == -7
+        findings = words.check(html, words.Page(name, language, typed=NAMES))
+        assert not findings, words.report(findings)
