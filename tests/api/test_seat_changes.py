@@ -99,3 +99,35 @@ def test_a_seat_change_is_voided(api, played):
     assert api.get(path).json()["players"]["S"] == "阿南"
     # Not an adjustment, and not a hand: the other doors do not take it.
     factories.api_error(api.get(f"{path}adjustments/2/"), 404, "E_NOT_FOUND")
+
+
+def test_player_stats_and_group_standings_count_people_at_every_seat(api, owner, played):
+    """After round 1 (阿南 self-draws at 南, 东 dealing: 阿东 −11, 阿西 −7, 阿北 −7, 阿南 +25)
+    阿南 and 阿西 swap; the deal stays at 南, now 阿西's. Round 3: 南 (阿西, the dealer)
+    self-draws: 3 × 11 = 33 from 阿东, 阿南 (at 西) and 阿北 (R8.1). Totals: 阿东 −22, 阿南 14,
+    阿西 26, 阿北 −18; 阿南 won 1 (not dealing), 阿西 won 1 as dealer and dealt 1; each played 2
+    hands. 阿南 won from 阿西: +7 (round 1) − 11 (round 3) = −4."""
+    path = f"/api/sessions/{played.pk}/"
+    api.post(f"{path}seat-changes/", SWAP, format="json")
+    api.post(f"{path}rounds/", plain("S"), format="json")
+    people = {p["name"]: p["id"] for p in api.get("/api/players/").json()}
+    anan = api.get(f"/api/players/{people['阿南']}/stats/").json()
+    axi = api.get(f"/api/players/{people['阿西']}/stats/").json()
+    assert (anan["balance"], anan["hands"], anan["wins"], anan["dealer_wins"]) == ("14", 2, 1, 0)
+    assert (axi["balance"], axi["hands"], axi["wins"], axi["dealer_wins"]) == ("26", 2, 1, 1)
+    group = api.post(
+        "/api/groups/", {"name": "牌友", "players": list(people.values())}, format="json"
+    ).json()
+    standings = api.get(f"/api/groups/{group['id']}/standings/").json()
+    rows = {row["name"]: row for row in standings["standings"]}
+    assert {name: rows[name]["balance"] for name in rows} == {
+        "阿西": "26", "阿南": "14", "阿北": "-18", "阿东": "-22",
+    }  # fmt: skip
+    assert (rows["阿西"]["wins"], rows["阿西"]["dealer_wins"]) == (1, 1)
+    pair = next(
+        row
+        for row in standings["head_to_head"]
+        if {row["player"], row["other"]} == {people["阿南"], people["阿西"]}
+    )
+    net = pair["net"] if pair["player"] == people["阿南"] else str(-int(pair["net"]))
+    assert net == "-4"
