@@ -390,9 +390,14 @@ def ledger_csv(session: Session) -> str:
             entry["dealer_streak"],
             "yes" if entry["voided"] else "",
         ]
-        # An adjustment's reason in words, last (a hand has none).
+        # An adjustment's reason in words, last (a hand has none); the seat columns are by seat,
+        # so after a seat change they are the new occupants' (the moves say who).
         balances = [entry["balances"][seat] for seat in seats]
-        balances.append((entry.get("adjustment") or {}).get("reason") or "")
+        # A seat change says who moved, in the same column.
+        moves = ", ".join(
+            f"{move['player']} {move['from']}→{move['to']}" for move in entry.get("seat_change", [])
+        )
+        balances.append((entry.get("adjustment") or {}).get("reason") or moves)
         if not entry["payments"]:
             writer.writerow([*head, "", "", "", "", "", *balances])
         for payment in entry["payments"]:
