@@ -12,13 +12,7 @@ class CalculatorError(Exception):
     """
 
     def __init__(
-        self,
-        code: str,
-        message: str,
-        message_en: str,
-        *,
-        status: int = 400,
-        field: str | None = None,
+        self, code: str, message: str, message_en: str, *, status: int = 400, field: str | None = None
     ) -> None:
         super().__init__(message_en)
         self.code = code

@@ -98,9 +98,7 @@ def settle_picture(
     for row in standings:
         y += 84
         balance = Decimal(str(row["balance"]))
-        rows.append(
-            {**row, "y": y, "color": GAIN if balance > 0 else LOSS if balance < 0 else EVEN}
-        )
+        rows.append({**row, "y": y, "color": GAIN if balance > 0 else LOSS if balance < 0 else EVEN})
     transfers_y = y + 110
     y = transfers_y
     moves = []
@@ -114,10 +112,7 @@ def settle_picture(
     chart_height = round(PICTURE_CHART_WIDTH * chart["height"] / chart["width"])
     legend_y = chart_y + chart_height + 60
     legend = [
-        {
-            **line,
-            "x": PICTURE_MARGIN + index * (PICTURE_CHART_WIDTH // max(len(chart["series"]), 1)),
-        }
+        {**line, "x": PICTURE_MARGIN + index * (PICTURE_CHART_WIDTH // max(len(chart["series"]), 1))}
         for index, line in enumerate(chart["series"])
     ]
     return {
