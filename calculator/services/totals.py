@@ -17,7 +17,7 @@ from django.db import connection
 
 from calculator.models import PairTotals, Payment, Round, SeatTotals, Session
 from calculator.money import ZERO
-from calculator.selectors.seating import seating_now, seating_opening, seatings_by_person
+from calculator.selectors.seating import seating_now, to_seats_now
 from calculator.selectors.sittings import seats_of
 from calculator.selectors.totals import (
     no_pair_totals,
@@ -102,19 +102,13 @@ def seat_totals_add(
         seat_totals_refresh(session, balances)
 
 
-def _seatings(session: Session) -> dict[str, dict[str, int | None]]:
-    """The seatings the sitting's rounds were played in (as stored, "" the opening one), each
-    read as seat → person: a row of the kept totals is a person's, whatever seats they held."""
+def _seatings(session: Session) -> list[str]:
+    """The seatings the sitting's rounds were played in, as stored ("" the opening one): a row
+    of the kept totals is a person's, whatever seats they held."""
     if not session.opening:
-        return {"": seating_opening(session)}  # no one has moved: no query
-    texts = Round.objects.filter(session=session).values_list("seating", flat=True).distinct()
-    return seatings_by_person(texts, seating_opening(session))
-
-
-def _to_seat_now(session: Session, seating: Mapping[str, int | None]) -> dict[str, str]:
-    """Each seat of ``seating`` → the seat its person holds now."""
-    seat_now = {person: seat for seat, person in seating_now(session).items() if person}
-    return {seat: seat_now[person] for seat, person in seating.items() if person in seat_now}
+        return [""]  # no one has moved: no query
+    seatings = Round.objects.filter(session=session).values_list("seating", flat=True)
+    return sorted(set(seatings.order_by().distinct()))
 
 
 def _added_to(row: dict, part: Mapping) -> None:
@@ -142,7 +136,8 @@ def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> No
     hands = Round.objects.filter(session=session).exclude(result=Round.SEAT_CHANGE)
     payments = Payment.objects.filter(round__session=session)
     zero = dict.fromkeys(seats, ZERO)
-    for text, seating in _seatings(session).items():
+    to_now = to_seats_now(session)
+    for text in _seatings(session):
         part = seat_totals_of(
             session.game,
             seats,
@@ -150,7 +145,7 @@ def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> No
             payments.filter(round__seating=text),
             zero,
         )
-        for seat, seat_now in _to_seat_now(session, seating).items():
+        for seat, seat_now in to_now(text).items():
             if seat in part:
                 _added_to(totals[seat_now], part[seat])
     for seat, row in totals.items():
@@ -185,12 +180,13 @@ def pair_totals_refresh(session: Session) -> None:
     seats = seats_of(session)
     totals = no_pair_totals(seats)
     payments = Payment.objects.filter(round__session=session)
-    for text, seating in _seatings(session).items():
-        to_now = _to_seat_now(session, seating)
+    to_now = to_seats_now(session)
+    for text in _seatings(session):
+        seat_now = to_now(text)
         part = pair_totals_of(seats, payments.filter(round__seating=text))
         for (payer, payee), amount in part.items():
-            if payer in to_now and payee in to_now:
-                pair = (to_now[payer], to_now[payee])
+            if payer in seat_now and payee in seat_now:
+                pair = (seat_now[payer], seat_now[payee])
                 totals[pair] = totals.get(pair, ZERO) + amount
     PairTotals.objects.filter(session=session).delete()
     PairTotals.objects.bulk_create(
