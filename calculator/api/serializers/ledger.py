@@ -7,6 +7,7 @@ from rest_framework import serializers
 from calculator.api.serializers.common import SEATS, SeatMoneySerializer, SeatNamesSerializer
 from calculator.api.serializers.results import PaymentSerializer
 from calculator.api.serializers.rounds import winners_field
+from calculator.api.serializers.seats import SeatMoveSerializer
 
 
 class LedgerAdjustmentSerializer(serializers.Serializer):
@@ -16,7 +17,7 @@ class LedgerAdjustmentSerializer(serializers.Serializer):
 
 class LedgerRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    result = serializers.ChoiceField(["win", "draw", "adjustment"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment", "seats"])
     adjustment = LedgerAdjustmentSerializer(
         required=False, help_text="Only for an adjustment: its kind and reason"
     )
@@ -30,6 +31,10 @@ class LedgerRoundSerializer(serializers.Serializer):
     voided = serializers.BooleanField()
     payments = PaymentSerializer(many=True)
     balances = SeatMoneySerializer(help_text="Running balances after this round")
+    players = SeatNamesSerializer(help_text="Who sat where after this round: the balances' people")
+    seat_change = SeatMoveSerializer(
+        many=True, required=False, help_text="Only for a seat change: who moved from where to where"
+    )
 
 
 class LedgerSerializer(serializers.Serializer):
