@@ -31,6 +31,7 @@ from calculator.services.groups import group_create
 from calculator.services.rounds import round_record
 from calculator.services.sittings import session_create
 from tests.browser.conftest import check_phone, log_in
+from tests.browser.test_accessibility import violations
 from tests.calculator.hands import DRAW, plain
 
 pytestmark = pytest.mark.browser
@@ -73,6 +74,7 @@ def test_a_seat_change_between_rounds(phone, live_server) -> None:
     expect(page.locator("[data-preview-seat='W'] [data-preview-name]")).to_have_text("阿南")
     expect(page.locator("[data-preview-dealer]")).to_contain_text("下一局由西的阿南坐庄（连庄0）")
     check_phone(page, "seats-01-form")
+    assert violations(page) == []  # axe: the seat rows, the preview
     page.get_by_role("button", name="确认换座位（第5条）").click()
     expect(page).to_have_url(f"{live_server.url}/sessions/{sitting.pk}/")
     assert balances_shown(page) == {
