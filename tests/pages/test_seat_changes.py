@@ -133,6 +133,7 @@ def test_undo_takes_a_seat_change_back(owner_client, played):
     page = text_of(owner_client.get(f"/sessions/{played.pk}/?confirm=undo").content.decode())
     assert "撤销上一条（第2条）" in page
     assert "第2条是换座位：撤销后每个人带着自己的输赢坐回原来的座位。" in page
+    assert "余额会这样变" not in page  # people move back, no money does
     owner_client.post(f"/sessions/{played.pk}/rounds/undo/", {"number": "2", "confirm": "1"})
     played.refresh_from_db()
     assert (played.south.name, played.balance_s, played.balance_w) == ("阿南", 25, -7)
