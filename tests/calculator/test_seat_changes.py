@@ -238,3 +238,21 @@ def test_an_anqing_draw_after_a_seat_change_keeps_the_streak(sitting, owner):
     sitting.refresh_from_db()
     assert (sitting.next_dealer, sitting.next_streak) == ("E", 1)
     assert names(sitting)["E"] == "阿南"
+
+
+def test_a_three_player_table_changes_seats_among_its_three(owner):
+    """Anji at three (AJ2.1): 東 南 西 in play, no 北. 南 (乙) wins AJ15.9's self-drawn hand
+    and 乙 and 丙 swap: the deal stays at 南 (AJ2.3: the winner deals next), now 丙's."""
+    session = session_create(
+        owner=owner, name="安吉", players=["甲", "乙", "丙"], game="anji", player_count=3
+    )
+    round_record(session=session, entry=win("S", AJ15_9), user=owner)
+    before = balances(session)
+    seat_change(session, {"E": "E", "S": "W", "W": "S"}, user=owner)
+    assert names(session) == {"E": "甲", "S": "丙", "W": "乙"}
+    after = balances(session)
+    assert (after["E"], after["S"], after["W"]) == (before["E"], before["W"], before["S"])
+    assert set(after) == {"E", "S", "W"} and session.next_dealer == "S"
+    with pytest.raises(CalculatorError) as refused:
+        seat_change(session, {"E": "E", "S": "W", "W": "S", "N": "N"}, user=owner)
+    assert refused.value.field == "seating"  # 北 is not in play
