@@ -77,6 +77,11 @@ class Session(models.Model):
     north = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
+    # The seats above are the seating now: a seat change (a ``Round`` of result ``seats``) moves
+    # the people. ``opening`` is the seating the sitting was opened with, the players' keys in
+    # E S W N order (``selectors.seating``), written at its first seat change; "" while the
+    # seats above are still the opening ones.
+    opening = models.CharField(max_length=100, blank=True, default="")
     # The game's ruleset (Anqing: anqing or anqing-daque; Anji: anji; …).
     ruleset = models.CharField(max_length=20, default="anqing")
     # R9: 基礎銀子, the factor every payment is multiplied by.
@@ -170,7 +175,11 @@ class Round(models.Model):
     # reason in words. It moves only the money it names, never the deal or the dealer's streak
     # (the rule books say nothing of penalties), and is corrected and voided like a hand.
     ADJUSTMENT = "adjustment"
-    RESULT_CHOICES = [(WIN, "胡"), (DRAW, "荒莊"), (ADJUSTMENT, "調整")]
+    # Not a hand either: the people at the table change seats (換座位). It moves no money; each
+    # person's balance goes with them to their new seat, and the deal stays with the seat that
+    # was to deal next (R2.2, AJ2.3, HZ2.2 are written by seat).
+    SEAT_CHANGE = "seats"
+    RESULT_CHOICES = [(WIN, "胡"), (DRAW, "荒莊"), (ADJUSTMENT, "調整"), (SEAT_CHANGE, "換座位")]
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -196,6 +205,10 @@ class Round(models.Model):
     balance_s = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
     balance_w = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
     balance_n = models.DecimalField(max_digits=24, decimal_places=4, default=Decimal("0"))
+    # The seating after this round (the players' keys in E S W N order, ``selectors.seating``):
+    # a hand's is the seating it was played in, a seat change's the one it made, a voided seat
+    # change's the one before it; "" is the sitting's opening seating.
+    seating = models.CharField(max_length=100, blank=True, default="")
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -236,7 +236,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["E", "S", "W", "N"],
         "AdjustmentKindEnum": ["penalty", "side_payment", "chip_correction", "fee"],
-        "EntryResultEnum": ["win", "draw", "adjustment"],
+        "EntryResultEnum": ["win", "draw", "adjustment", "seats"],
         "HandResultEnum": ["win", "draw"],
     },
 }

@@ -14,6 +14,7 @@ from calculator.api import (
     roster,
     rounds,
     seat_draw,
+    seats,
     sittings,
     standings,
 )
@@ -39,6 +40,16 @@ urlpatterns = [
         "sessions/<id:pk>/adjustments/<id:number>/",
         adjustments.AdjustmentDetailView.as_view(),
         name="adjustment",
+    ),
+    path(
+        "sessions/<id:pk>/seat-changes/",
+        seats.SeatChangeListView.as_view(),
+        name="seat-changes",
+    ),
+    path(
+        "sessions/<id:pk>/seat-changes/<id:number>/",
+        seats.SeatChangeDetailView.as_view(),
+        name="seat-change",
     ),
     path("sessions/<id:pk>/ledger/", ledger.LedgerView.as_view(), name="ledger"),
     path("sessions/<id:pk>/ledger.csv", ledger.LedgerCsvView.as_view(), name="ledger-csv"),

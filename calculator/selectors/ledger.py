@@ -19,7 +19,19 @@ from typing import Any
 from calculator.errors import not_found
 from calculator.models import BALANCE_FIELDS, Fee, Payment, Round, Session
 from calculator.money import ZERO, money_str
-from calculator.selectors.sittings import seat_names, seats_of, session_state, stored_state
+from calculator.selectors.seating import (
+    seat_change_moves,
+    seating_before,
+    seating_read,
+)
+from calculator.selectors.seating import seating_opening as opening
+from calculator.selectors.sittings import (
+    people_names,
+    seat_names,
+    seats_of,
+    session_state,
+    stored_state,
+)
 from scoring import SEATS
 
 
@@ -129,7 +141,20 @@ def round_as_dict(
         "voided_at": game_round.voided_at.isoformat() if game_round.voided_at else None,
         # Not a hand: what the adjustment names (its kind, who pays whom, how much, why).
         **({"adjustment": game_round.hand} if game_round.result == Round.ADJUSTMENT else {}),
+        # Not a hand either: who moved from which seat to which (by name).
+        **(
+            {"seat_change": round_seat_change(game_round)}
+            if game_round.result == Round.SEAT_CHANGE
+            else {}
+        ),
     }
+
+
+def round_seat_change(game_round: Round) -> list[dict[str, Any]]:
+    """A seat change's moves as the API answers them: who went from which seat to which."""
+    session = game_round.session
+    before = seating_before(session, game_round.number)
+    return seat_change_moves(before, game_round.hand.get("seating"), people_names(session))
 
 
 def round_answer(
@@ -237,6 +262,9 @@ LEDGER_ROUND_FIELDS = (
     # round list says it (AJ6.7, HZ3.2); None for a self-draw.
     "hand__discarder",
     "hand__robbed_kong",
+    # Who sat where after the round, and the seating a seat change asked for (by person).
+    "seating",
+    "hand__seating",
     *BALANCE_FIELDS.values(),
 )
 LEDGER_PAYMENT_FIELDS = ("round_id", "payer", "payee", "amount", "base", "fan", "bonus")
@@ -301,10 +329,18 @@ def ledger(
         words = {pk: _liability_words(scoring) for pk, scoring in scorings}
     entries = []
     seats = seats_of(session)
+    named = people_names(session)
+    seating = seating_before(session, offset + 1)
     for row in rows:
         round_id, number, result, winner, dealer, streak, fan, voided, x, kind, reason = row[:11]
-        discarder, robbed = row[11:13]
-        balances = row[13:]
+        discarder, robbed, seated_after, asked = row[11:15]
+        balances = row[15:]
+        before, seating = seating, seating_read(seated_after) if seated_after else opening(session)
+        moves = (
+            {"seat_change": seat_change_moves(before, asked, named)}
+            if result == Round.SEAT_CHANGE
+            else {}
+        )
         said = words.get(round_id, {})
         adjustment = (
             {"adjustment": {"kind": kind, "reason": reason}} if result == Round.ADJUSTMENT else {}
@@ -319,6 +355,7 @@ def ledger(
                 "fan": fan,
                 **({"points": x} if isinstance(x, int) and not isinstance(x, bool) else {}),
                 **adjustment,
+                **moves,
                 **({"discarder": discarder} if isinstance(discarder, str) and discarder else {}),
                 **({"robbed_kong": True} if robbed is True else {}),
                 "voided": voided,
@@ -334,6 +371,8 @@ def ledger(
                     for seat, amount in zip(SEATS, balances, strict=True)
                     if seat in seats
                 },
+                # Who sat where after it (the balances are theirs).
+                "players": {seat: named.get(seating[seat], "") for seat in seats},
             }
         )
     return {
@@ -377,9 +416,14 @@ def ledger_csv(session: Session) -> str:
             entry["dealer_streak"],
             "yes" if entry["voided"] else "",
         ]
-        # An adjustment's reason in words, last (a hand has none).
+        # An adjustment's reason in words, last (a hand has none); the seat columns are by seat,
+        # so after a seat change they are the new occupants' (the moves say who).
         balances = [entry["balances"][seat] for seat in seats]
-        balances.append((entry.get("adjustment") or {}).get("reason") or "")
+        # A seat change says who moved, in the same column.
+        moves = ", ".join(
+            f"{move['player']} {move['from']}→{move['to']}" for move in entry.get("seat_change", [])
+        )
+        balances.append((entry.get("adjustment") or {}).get("reason") or moves)
         if not entry["payments"]:
             writer.writerow([*head, "", "", "", "", "", *balances])
         for payment in entry["payments"]:

@@ -14,11 +14,18 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 from calculator.models import BALANCE_FIELDS, Payment, Player, RulesVersion, Session
 from calculator.money import ZERO, money_str
 from calculator.selectors.fees import engine_overrides, fee_totals
+from calculator.selectors.seating import (
+    seating_after,
+    seating_before,
+    seating_now,
+    seating_opening,
+    seatings_by_person,
+)
 from scoring.games import Game, game_of, score
 
 
@@ -52,16 +59,26 @@ def session_balances(session: Session) -> dict[str, Decimal]:
 
 
 def payment_sums(session: Session) -> dict[str, Decimal]:
-    """The balances added up from the payments themselves, to check the stored ones against."""
-    aggregates: dict[str, Any] = {}
+    """The balances added up from the payments themselves, to check the stored ones against:
+    each person's payments, at whatever seat they made them (``selectors.seating``), by the seat
+    they hold now."""
     seats = seats_of(session)
-    for seat in seats:
-        aggregates[f"{seat}_in"] = Sum("amount", filter=Q(payee=seat))
-        aggregates[f"{seat}_out"] = Sum("amount", filter=Q(payer=seat))
-    sums = Payment.objects.filter(round__session=session, round__voided=False).aggregate(
-        **aggregates
+    rows = (
+        Payment.objects.filter(round__session=session, round__voided=False)
+        .values("round__seating", "payer", "payee")
+        .annotate(paid=Sum("amount"))
+        .order_by()
     )
-    return {seat: (sums[f"{seat}_in"] or ZERO) - (sums[f"{seat}_out"] or ZERO) for seat in seats}
+    rows = list(rows)
+    seatings = seatings_by_person((row["round__seating"] for row in rows), seating_opening(session))
+    by_person: dict[Any, Decimal] = {}
+    for row in rows:
+        seating = seatings[row["round__seating"]]
+        payer, payee = seating[row["payer"]], seating[row["payee"]]
+        by_person[payer] = by_person.get(payer, ZERO) - row["paid"]
+        by_person[payee] = by_person.get(payee, ZERO) + row["paid"]
+    now = seating_now(session)
+    return {seat: by_person.get(now[seat], ZERO) for seat in seats}
 
 
 def current_rules_version(session: Session) -> RulesVersion:
@@ -148,6 +165,27 @@ def seat_names(session: Session) -> dict[str, str]:
             names = {seat: found[pk] for seat, pk in ids.items()}
         session._seat_names = names
     return names
+
+
+def people_names(session: Session) -> dict[int, str]:
+    """The names of the people at the sitting's table, by key (``seat_names``: no query when the
+    sitting's names are known)."""
+    now = seating_now(session)
+    return {now[seat]: name for seat, name in seat_names(session).items()}
+
+
+def names_at(session: Session, number: int, *, before: bool = False) -> dict[str, str]:
+    """The players' names by seat as they sat at entry ``number`` (``before``: going into it,
+    for a seat change): the names now while no one has moved (no query), else as the entry
+    keeps its seating."""
+    if not session.opening:
+        return seat_names(session)
+    if before:
+        seating = seating_before(session, number)
+    else:
+        seating = seating_after(session, session.rounds.filter(number=number).first())
+    names = people_names(session)
+    return {seat: names.get(seating[seat], "") for seat in seats_of(session)}
 
 
 def session_detail(session: Session, *, with_share_token: bool = True) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from django.db.models.functions import Mod
 from calculator.models import BALANCE_FIELDS, Payment, Round, Session
 from calculator.money import ZERO, money_str
 from calculator.selectors.fees import fee_columns, fee_totals, net_positions
+from calculator.selectors.seating import to_seats_now
 from calculator.selectors.sittings import seat_names, seats_of, session_balances, stored_state
 from calculator.selectors.totals import winner_slots
 from scoring import SEATS
@@ -178,11 +179,12 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     # each winner's hand points), as the kept totals read it (winner_slots).
     counted = 0
     slots = winner_slots(session.game)
-    keys = ["dealer", "winner", "result"]
+    # With the seating each was played in: a person's hands count at whatever seat they held.
+    keys = ["dealer", "winner", "result", "seating"]
     keys += [f"seat{slot}" for slot, (seat, _) in enumerate(slots) if seat is not None]
     groups = (
         session.rounds.filter(voided=False)
-        .exclude(result=Round.ADJUSTMENT)
+        .exclude(result__in=(Round.ADJUSTMENT, Round.SEAT_CHANGE))
         .annotate(
             **{f"value{slot}": value for slot, (_, value) in enumerate(slots)},
             **{f"seat{slot}": seat for slot, (seat, _) in enumerate(slots) if seat is not None},
@@ -195,9 +197,11 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
         )
         .order_by()
     )
+    now = to_seats_now(session)
     for group in groups:
         counted += group["n"]
-        stats[group["dealer"]]["rounds_dealt"] += group["n"]
+        seat_now = now(group["seating"])
+        stats[seat_now[group["dealer"]]]["rounds_dealt"] += group["n"]
         if group["result"] == Round.WIN:
             # Each of several winners on one discard (紅中, HZ9.2) has won the round.
             for place, seat in enumerate(group["winner"]):
@@ -205,7 +209,7 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
                     (index for index in range(len(slots)) if group.get(f"seat{index}") == seat),
                     min(place, len(slots) - 1),
                 )
-                winner = stats[seat]
+                winner = stats[seat_now[seat]]
                 winner["wins"] += group["n"]
                 winner["dealer_wins"] += group["n"] if seat == group["dealer"] else 0
                 winner["fan_sum"] += group[f"sum{slot}"] or 0
@@ -214,13 +218,14 @@ def _player_stats(session: Session, balances: Mapping[str, Decimal]) -> list[dic
     liable = (
         Payment.objects.filter(round__session=session, round__voided=False)
         .exclude(liability=None)
-        .values("payer")
+        .values("payer", "round__seating")
         .annotate(paid=Sum("amount"), n=Count("id"))
         .order_by()
     )
     for row in liable:
-        stats[row["payer"]]["paid_under_bao"] += row["paid"]
-        stats[row["payer"]]["bao_payments"] += row["n"]
+        payer = now(row["round__seating"])[row["payer"]]
+        stats[payer]["paid_under_bao"] += row["paid"]
+        stats[payer]["bao_payments"] += row["n"]
     for seat in seats:
         stats[seat]["balance"] = balances[seat]
     table = []
@@ -262,9 +267,12 @@ def balance_series(
         )
     seats = seats_of(session)
     rows = wanted.order_by("number").values_list(
-        "number", *(BALANCE_FIELDS[seat] for seat in seats)
+        "seating", "number", *(BALANCE_FIELDS[seat] for seat in seats)
     )
-    return [
-        {"number": number, "balances": dict(zip(seats, balances, strict=True))}
-        for number, *balances in rows
-    ]
+    # Each line is a person's, by the seat they hold now (a seat change moves them).
+    now = to_seats_now(session)
+    series = []
+    for seating, number, *balances in rows:
+        moved = {now(seating)[seat]: balance for seat, balance in zip(seats, balances, strict=True)}
+        series.append({"number": number, "balances": {seat: moved[seat] for seat in seats}})
+    return series

@@ -75,8 +75,8 @@ def round_totals(
     engine = game_of(game)
     features = engine.features
     totals = no_totals(seats)
-    if game_round.voided:
-        return totals
+    if game_round.voided or game_round.result == Round.SEAT_CHANGE:
+        return totals  # a seat change counts nothing (its seat rows are counted again)
     if game_round.result == Round.ADJUSTMENT:
         # Not a hand: only the money it moved, kept apart, and a penalty paid.
         for payment in payments:

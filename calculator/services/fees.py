@@ -32,6 +32,7 @@ from calculator.models import Fee, FeeTotals, Payment, Round, Session
 from calculator.money import ZERO, money_str
 from calculator.numbers import shown, written_amount
 from calculator.selectors.fees import fee_rule
+from calculator.selectors.seating import to_seats_now
 
 FEE_KIND = "fee"
 # The most one fee entry may take: far above any room's price, far below what the ledger holds.
@@ -218,19 +219,24 @@ def round_fees(
 
 def fee_totals_refresh(session: Session, seats: tuple[str, ...]) -> None:
     """Rewrite the sitting's ``FeeTotals`` from its fees of the entries that count (one SQL
-    aggregate); a sitting without fees keeps no rows."""
+    aggregate), per person at the seat they hold now; a sitting without fees keeps no rows."""
     rows = (
         Fee.objects.filter(round__session=session, round__voided=False)
-        .values("payer", "collector")
+        .values("payer", "collector", "round__seating")
         .annotate(total=Sum("amount"))
         .order_by()
     )
     totals = {seat: {"paid": ZERO, "collected": ZERO} for seat in seats}
+    # A fee row names the seats of its entry; after a seat change the totals follow the people,
+    # at the seats they hold now (``selectors.seating.to_seats_now``), as ``SeatTotals`` do.
+    to_now = to_seats_now(session)
     for row in rows:
-        if row["payer"] in totals:
-            totals[row["payer"]]["paid"] += row["total"]
-        if row["collector"] in totals:
-            totals[row["collector"]]["collected"] += row["total"]
+        now = to_now(row["round__seating"] or "")
+        payer, collector = now.get(row["payer"]), now.get(row["collector"])
+        if payer in totals:
+            totals[payer]["paid"] += row["total"]
+        if collector in totals:
+            totals[collector]["collected"] += row["total"]
     FeeTotals.objects.filter(session=session).delete()
     if any(row["paid"] or row["collected"] for row in totals.values()):
         FeeTotals.objects.bulk_create(

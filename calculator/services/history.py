@@ -34,6 +34,15 @@ from calculator.models import (
     Session,
 )
 from calculator.money import ZERO, money_str
+from calculator.selectors.seating import (
+    Seating,
+    permuted,
+    seat_change_seating,
+    seating_after,
+    seating_fields,
+    seating_opening,
+    seating_text,
+)
 from calculator.selectors.sittings import (
     SEAT_FIELDS,
     game_of_session,
@@ -58,6 +67,7 @@ ROUND_UPDATE_FIELDS = [
     "fan",
     "scoring",
     *BALANCE_FIELDS.values(),
+    "seating",
 ]
 
 
@@ -187,8 +197,10 @@ def dealer_after(session: Session, dealer: str, streak: int, game_round: Round) 
     """Who deals after a counted round and with which streak, by the game's own rule (R2.2,
     AJ2.3, HZ2.2). A result that names the next dealer (紅中: the discarder after 一炮多響) is
     followed; the streak goes on only when the same seat deals again."""
-    if game_round.result == Round.ADJUSTMENT:
-        return dealer, streak  # not a hand: the deal stays where it is
+    if game_round.result in (Round.ADJUSTMENT, Round.SEAT_CHANGE):
+        # Not a hand: the deal stays where it is. After a seat change that is the same seat
+        # (R2.2, AJ2.3, HZ2.2 pass the deal by seat), so whoever sits there now deals next.
+        return dealer, streak
     named = (game_round.scoring or {}).get("next_dealer")
     if named in SEATS:
         return named, streak + 1 if named == dealer else 0
@@ -204,6 +216,12 @@ def score_round(
     and return its (unsaved) payments. An engine error refuses the round."""
     version = game_round.rules_version
     game_round.dealer, game_round.dealer_streak = dealer, streak
+    if game_round.result == Round.SEAT_CHANGE:
+        # Not scored and moves no money: the balances go with the people (``seated``).
+        game_round.dealer_base = 0
+        game_round.fan = None
+        game_round.scoring = None
+        return []
     if game_round.result == Round.ADJUSTMENT:
         # Not scored: it moves what it names (its ``hand``), and the engine has no say.
         game_round.dealer_base = 0
@@ -293,12 +311,40 @@ def _storable(result: Mapping) -> None:
 
 class Running(NamedTuple):
     """The running state after the newest round: the balances by seat, who deals next with which
-    streak (R2.2), the newest round's number."""
+    streak (R2.2), the newest round's number, who sits where."""
 
     balances: dict[str, Decimal]
     dealer: str
     streak: int
     last: int
+    seating: Seating | None = None
+
+
+def seated(
+    game_round: Round, balances: Mapping[str, Decimal], seating: Seating
+) -> tuple[dict[str, Decimal], Seating]:
+    """The balances and the seating after a counted ``game_round``: a seat change moves each
+    person's balance to their new seat; anything else leaves both as they are."""
+    if game_round.result != Round.SEAT_CHANGE or game_round.voided:
+        return dict(balances), seating
+    after = seat_change_seating(game_round.hand)
+    return permuted(balances, seating, after), after
+
+
+def stored_seating(session: Session, seating: Seating) -> str:
+    """What a round keeps of the seating after it: "" while it is the opening one."""
+    return "" if seating == seating_opening(session) else seating_text(seating)
+
+
+def seating_kept(session: Session, seating: Seating) -> dict[str, Any]:
+    """The sitting's row fields for ``seating`` as the seating now, set on ``session`` too (its
+    cached names forgotten), so the kept totals written next follow the people."""
+    fields = seating_fields(seating)
+    for name, value in fields.items():
+        setattr(session, name, value)
+    if hasattr(session, "_seat_names"):
+        del session._seat_names
+    return fields
 
 
 def rescore_from(session: Session, number: int, *, name_round: bool = False) -> Running:
@@ -313,9 +359,9 @@ def rescore_from(session: Session, number: int, *, name_round: bool = False) -> 
     Payment.objects.bulk_create(walk.payments, batch_size=500)
     Fee.objects.bulk_create(walk.fees, batch_size=500)
     running = walk.running
-    history_changed(
-        session, state_fields(running.balances, running.dealer, running.streak, running.last)
-    )
+    state = state_fields(running.balances, running.dealer, running.streak, running.last)
+    state.update(seating_kept(session, running.seating))
+    history_changed(session, state)
     return running
 
 
@@ -345,10 +391,11 @@ def replayed(
     previous = (
         session.rounds.filter(number__lt=number)
         .order_by("-number")
-        .only(*BALANCE_FIELDS.values())
+        .only(*BALANCE_FIELDS.values(), "seating")
         .first()
     )
     running = balances_of(previous) if previous else dict.fromkeys(SEATS, ZERO)
+    seating = seating_after(session, previous)
     rules_cache: dict[int, Any] = {}
     payments: list[Payment] = []
     changed: list[Round] = []
@@ -368,12 +415,14 @@ def replayed(
             fees.extend(round_fees(session, game_round, scored, running, seats))
             payments.extend(scored)
             running = moved(running, scored)
+            running, seating = seated(game_round, running, seating)
             dealer, streak = dealer_after(session, dealer, streak, game_round)
         set_balances(game_round, running)
+        game_round.seating = stored_seating(session, seating)
         if before != [getattr(game_round, field) for field in ROUND_UPDATE_FIELDS]:
             changed.append(game_round)
     last = later[-1].number if later else number - 1
-    return Replayed(Running(running, dealer, streak, last), payments, changed, fees)
+    return Replayed(Running(running, dealer, streak, last, seating), payments, changed, fees)
 
 
 def in_round(number: int, problem: CalculatorError) -> CalculatorError:

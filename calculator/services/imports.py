@@ -15,11 +15,13 @@ from django.db import transaction
 
 from calculator.errors import CalculatorError, invalid
 from calculator.models import Round, RulesVersion, Session, roster_key
+from calculator.selectors.seating import seat_change_seating, seating_now, seating_text
 from calculator.selectors.sittings import game_of_session, seats_of
 from calculator.services.history import in_round, rescore_from
 from calculator.services.limits import import_caps
 from calculator.services.rounds import RoundEntry, round_entry_parse
 from calculator.services.seat_draw import refused
+from calculator.services.seats import seat_change_parse
 from calculator.services.sittings import rules_checked, session_create
 
 
@@ -75,6 +77,8 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
             session=session, number=index, overrides=rules, created_by=owner
         )
     created: list[Round] = []
+    # Who sits where going into each round: a seat change in the file names seats, not people.
+    seating = seating_now(session)
     for expected, item in enumerate(rounds, start=1):
         if (
             not isinstance(item, Mapping)
@@ -85,7 +89,7 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
                 f"rounds 必須按局號 1、2、3… 排列；第 {expected} 項不對。",
                 f"rounds must be numbered 1, 2, 3, … in order; item {expected} is not.",
             )
-        entry = _import_entry(session, expected, item)
+        entry = _import_entry(session, expected, item, seating)
         number = item.get("rules_version", 1)
         version = by_number.get(number) if type(number) is int else None
         if version is None:
@@ -100,6 +104,8 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
                 f"第 {expected} 局的 voided 必須是 true 或 false，收到 {voided!r}。",
                 f"Round {expected}: voided must be true or false, got {voided!r}.",
             )
+        if entry.result == Round.SEAT_CHANGE and not voided:
+            seating = seat_change_seating(entry.hand)
         created.append(
             Round(
                 session=session,
@@ -113,6 +119,10 @@ def session_import(*, owner: AbstractBaseUser, data: object) -> Session:
                 recorded_by=owner,
             )
         )
+    if any(game_round.result == Round.SEAT_CHANGE for game_round in created):
+        # The file's players are the opening seating; the walk seats them as it goes.
+        session.opening = seating_text(seating_now(session))
+        session.save(update_fields=["opening"])
     Round.objects.bulk_create(created)
     rescore_from(session, 1, name_round=True)
     return session
@@ -125,8 +135,11 @@ def _repeated_names(players: object) -> list[bool] | None:
     return [key in keys[:index] for index, key in enumerate(keys)]
 
 
-def _import_entry(session: Session, number: int, item: Mapping) -> RoundEntry:
-    """Round ``number`` of an export as a round entry; any refusal names the round."""
+def _import_entry(
+    session: Session, number: int, item: Mapping, seating: Mapping[str, int | None]
+) -> RoundEntry:
+    """Round ``number`` of an export as a round entry (a seat change from ``seating``, who sits
+    where going into it); any refusal names the round."""
     hand = item.get("hand")
     if hand is None:
         hand = {}
@@ -136,6 +149,8 @@ def _import_entry(session: Session, number: int, item: Mapping) -> RoundEntry:
             f"Round {number}: hand must be an object of hand fields.",
         )
     try:
+        if item.get("result") == Round.SEAT_CHANGE:
+            return RoundEntry(Round.SEAT_CHANGE, seat_change_parse(hand, session, now=seating))
         return round_entry_parse({"result": item.get("result"), **hand}, session)
     except CalculatorError as problem:
         raise in_round(number, problem) from None

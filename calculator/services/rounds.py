@@ -30,6 +30,7 @@ from calculator.numbers import shown
 from calculator.precedence import notation_error
 from calculator.selectors.access import seen_by
 from calculator.selectors.ledger import round_answer
+from calculator.selectors.seating import seating_now, seating_text
 from calculator.selectors.sittings import current_rules_version, game_of_session, seats_of
 from calculator.services import history
 from calculator.services.adjustments import adjustment_parse
@@ -41,12 +42,16 @@ from calculator.services.history import (
     moved,
     rescore_from,
     score_round,
+    seated,
+    seating_kept,
     set_balances,
     state_fields,
     state_of,
+    stored_seating,
 )
 from calculator.services.limits import open_for_changes, round_cap
 from calculator.services.once import once_with_sitting
+from calculator.services.seats import seat_change_parse
 from scoring.games import DEFAULT_GAME, SEATS, Game, game_of
 
 # The hand fields of an Anqing round (docs/api.md's request); every game names its own
@@ -262,6 +267,8 @@ def _entry_for(session: Session, entry: RoundEntry | Mapping) -> RoundEntry:
             Round.ADJUSTMENT,
             adjustment_parse({"result": Round.ADJUSTMENT, **entry.hand}, seats_of(session)),
         )
+    if entry.result == Round.SEAT_CHANGE:
+        return RoundEntry(Round.SEAT_CHANGE, seat_change_parse(entry.hand, session))
     if entry.result == Round.WIN and "winner" in entry.hand:
         _winner_in_play(entry.winner, seats_of(session))
     return entry
@@ -368,8 +375,10 @@ def _recorded(
     payments = score_round(session, game_round, dealer, streak, {})
     before = balances_of(session)
     fees = round_fees(session, game_round, payments, before, seats_of(session))
-    running = moved(before, payments)
+    seating = seating_now(session)
+    running, seating_after = seated(game_round, moved(before, payments), seating)
     set_balances(game_round, running)
+    game_round.seating = stored_seating(session, seating_after)
     try:
         # No savepoint: an IntegrityError ends this transaction, which is rolled back as a whole.
         # One INSERT … RETURNING, with no save() machinery (the round has no signals).
@@ -391,7 +400,17 @@ def _recorded(
         Fee.objects.bulk_create(fees)
     next_dealer, next_streak = dealer_after(session, dealer, streak, game_round)
     fields = state_fields(running, next_dealer, next_streak, game_round.number)
-    history_changed(session, fields, added=game_round, added_payments=payments, added_fees=fees)
+    if seating_after == seating:
+        history_changed(
+            session, fields, added=game_round, added_payments=payments, added_fees=fees
+        )
+    else:
+        # A seat change: the sitting's seats take the new seating (its opening one is kept the
+        # first time) and the kept totals are counted again by person, labelled by new seats.
+        if not session.opening:
+            fields["opening"] = session.opening = seating_text(seating)
+        fields.update(seating_kept(session, seating_after))
+        history_changed(session, fields)
     _kept_on_row(session, fields)
     state = state_of(session, running, next_dealer, next_streak, game_round.number, version)
     body = round_answer(game_round, payments=payments, state=state, fees=fees)
@@ -493,6 +512,12 @@ def _corrected(
             f"第 {number} 局已作廢，不能更正。",
             f"Round {number} is voided and cannot be corrected.",
             status=409,
+        )
+    if Round.SEAT_CHANGE in (entry.result, game_round.result):
+        raise invalid(
+            f"第 {number} 條是換座位，或要改成換座位：換座位不能更正；作廢它，再記新的。",
+            f"Entry {number} is a seat change, or would become one: a seat change is not "
+            "corrected; void it and record a new one.",
         )
     if (entry.result == Round.ADJUSTMENT) != (game_round.result == Round.ADJUSTMENT):
         raise invalid(

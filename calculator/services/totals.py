@@ -16,8 +16,12 @@ from functools import cache
 from django.db import connection
 
 from calculator.models import PairTotals, Payment, Round, SeatTotals, Session
-from calculator.selectors.sittings import SEAT_FIELDS, seats_of
+from calculator.money import ZERO
+from calculator.selectors.seating import seating_now, to_seats_now
+from calculator.selectors.sittings import seats_of
 from calculator.selectors.totals import (
+    no_pair_totals,
+    no_totals,
     pair_totals_of,
     round_pair_totals,
     round_totals,
@@ -98,17 +102,55 @@ def seat_totals_add(
         seat_totals_refresh(session, balances)
 
 
+def _seatings(session: Session) -> list[str]:
+    """The seatings the sitting's rounds were played in, as stored ("" the opening one): a row
+    of the kept totals is a person's, whatever seats they held."""
+    if not session.opening:
+        return [""]  # no one has moved: no query
+    seatings = Round.objects.filter(session=session).values_list("seating", flat=True)
+    return sorted(set(seatings.order_by().distinct()))
+
+
+def _added_to(row: dict, part: Mapping) -> None:
+    """What a person did in one seating (``part``) added to their row of the kept totals; the
+    biggest hand stays the first round it was won in."""
+    for name in (*SEAT_TOTAL_COUNTS, "paid_under_bao", "adjusted", "penalties"):
+        row[name] += part[name]
+    biggest, first = part["biggest"], part["biggest_round"]
+    if biggest is None:
+        return
+    if (
+        row["biggest"] is None
+        or biggest > row["biggest"]
+        or (biggest == row["biggest"] and (first or 0) < (row["biggest_round"] or 0))
+    ):
+        row["biggest"], row["biggest_round"] = biggest, first
+
+
 def seat_totals_refresh(session: Session, balances: Mapping[str, Decimal]) -> None:
     """Rewrite the sitting's ``SeatTotals`` from its rounds and payments (SQL aggregates, a fixed
-    number of queries whatever its length) and its stored ``balances``."""
-    totals = seat_totals_of(
-        session.game,
-        seats_of(session),
-        Round.objects.filter(session=session),
-        Payment.objects.filter(round__session=session),
-        balances,
-    )
-    people = {seat: getattr(session, f"{field}_id") for seat, field in SEAT_FIELDS.items()}
+    number of queries per seating the sitting was played in) and its stored ``balances``: a row
+    per person, at the seat they hold now, counting what they did at every seat they held."""
+    seats = seats_of(session)
+    totals = no_totals(seats)
+    hands = Round.objects.filter(session=session).exclude(result=Round.SEAT_CHANGE)
+    payments = Payment.objects.filter(round__session=session)
+    zero = dict.fromkeys(seats, ZERO)
+    to_now = to_seats_now(session)
+    for text in _seatings(session):
+        part = seat_totals_of(
+            session.game,
+            seats,
+            hands.filter(seating=text),
+            payments.filter(round__seating=text),
+            zero,
+        )
+        for seat, seat_now in to_now(text).items():
+            if seat in part:
+                _added_to(totals[seat_now], part[seat])
+    for seat, row in totals.items():
+        row["balance"] = balances[seat]
+    people = seating_now(session)
     SeatTotals.objects.filter(session=session).delete()
     SeatTotals.objects.bulk_create(
         SeatTotals(session=session, seat=seat, player_id=people[seat], **row)
@@ -132,8 +174,20 @@ def pair_totals_add(session: Session, game_round: Round, payments: Iterable[Paym
 
 
 def pair_totals_refresh(session: Session) -> None:
-    """Rewrite the sitting's ``PairTotals`` from its payments (one SQL aggregate)."""
-    totals = pair_totals_of(seats_of(session), Payment.objects.filter(round__session=session))
+    """Rewrite the sitting's ``PairTotals`` from its payments (one SQL aggregate per seating the
+    sitting was played in): what each person paid each other, labelled by the seats they hold
+    now."""
+    seats = seats_of(session)
+    totals = no_pair_totals(seats)
+    payments = Payment.objects.filter(round__session=session)
+    to_now = to_seats_now(session)
+    for text in _seatings(session):
+        seat_now = to_now(text)
+        part = pair_totals_of(seats, payments.filter(round__seating=text))
+        for (payer, payee), amount in part.items():
+            if payer in seat_now and payee in seat_now:
+                pair = (seat_now[payer], seat_now[payee])
+                totals[pair] = totals.get(pair, ZERO) + amount
     PairTotals.objects.filter(session=session).delete()
     PairTotals.objects.bulk_create(
         PairTotals(session=session, payer=payer, payee=payee, amount=amount)

@@ -24,6 +24,7 @@ from calculator.selectors.sittings import (
     current_rules_version,
     game_of_session,
     hand_scored,
+    names_at,
     seat_names,
     session_balances,
     session_state,
@@ -329,6 +330,9 @@ def round_edit(request: HttpRequest, session: Session, number: int) -> HttpRespo
     if game_round.result == Round.ADJUSTMENT:
         # Not a hand: corrected on the adjustment's own form.
         return redirect("web:adjustment_edit", pk=session.pk, number=number)
+    if game_round.result == Round.SEAT_CHANGE:
+        # Not corrected: voided, and another one recorded (its page says so).
+        return redirect("web:round", pk=session.pk, number=number)
     if game_round.voided:
         messages.error(request, _("第%(n)s局已作废，不能更正。") % {"n": number})
         return redirect("web:round", pk=session.pk, number=number)
@@ -363,13 +367,22 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
     except CalculatorError:
         raise Http404(_("本场没有这一局。")) from None
     hand = detail.get("hand") or {}
+    if detail["result"] == Round.SEAT_CHANGE:
+        # Not a hand: who moved where, and who deals next (the seat keeps the deal).
+        return {
+            "session": session,
+            "round": detail,
+            "result": None,
+            "seat_names": names_at(session, number, before=True),
+            "check_url": None,
+        }
     if detail["result"] == Round.ADJUSTMENT:
         # Not a hand: no tiles, no engine, no calculator link; what it moved and why.
         return {
             "session": session,
             "round": detail,
             "result": None,
-            "seat_names": seat_names(session),
+            "seat_names": names_at(session, number),
             "check_url": None,
         }
     return {
@@ -377,7 +390,7 @@ def round_context(session: Session, number: int) -> dict[str, Any]:
         "round": detail,
         "result": detail["scoring"],
         "hand_flowers": hand.get("flowers"),
-        "seat_names": seat_names(session),
+        "seat_names": names_at(session, number),
         # The round's own dealer, streak and rules version (R2.2, R8, R12), the sitting's base
         # silver: what the round was scored with, so the calculator gives the same payments.
         "check_url": hand_links.round_link(

@@ -18,6 +18,7 @@ from calculator.web import (
     roster,
     rounds,
     rules_book,
+    seats,
     sittings,
     standings,
     sw,
@@ -54,6 +55,7 @@ urlpatterns = [
     path("sessions/<id:pk>/rounds/new/", rounds.round_new, name="round_new"),
     path("sessions/<id:pk>/rounds/draw/", rounds.round_draw, name="round_draw"),
     path("sessions/<id:pk>/adjustments/new/", adjustments.adjustment_new, name="adjustment_new"),
+    path("sessions/<id:pk>/seats/new/", seats.seat_change_new, name="seat_change_new"),
     path(
         "sessions/<id:pk>/adjustments/<id:number>/edit/",
         adjustments.adjustment_edit,

@@ -13,11 +13,19 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
-from calculator.models import Group, IdempotentAnswer, PairTotals, Player, SeatTotals, Session
+from calculator.models import (
+    Group,
+    IdempotentAnswer,
+    PairTotals,
+    Player,
+    Round,
+    SeatTotals,
+    Session,
+)
 from calculator.selectors.exports import session_export
 from calculator.services.groups import group_create
 from calculator.services.roster import player_link
-from calculator.services.rounds import round_record
+from calculator.services.rounds import RoundEntry, round_record
 from calculator.services.sittings import (
     session_archive,
     session_create,
@@ -103,6 +111,20 @@ CASES: dict[tuple[str, str], Case] = {
     ),
     ("api:adjustment", "DELETE"): Case(
         path=sitting_path("adjustments/3/"), other_path=sitting_path("rounds/1/")
+    ),
+    ("api:seat-changes", "POST"): Case(
+        path=sitting_path("seat-changes/"),
+        body=lambda world: {"seating": {"E": "E", "S": "W", "W": "S", "N": "N"}},
+        other_body=lambda world: {"seating": {"E": "N", "S": "S", "W": "W", "N": "E"}},
+    ),
+    ("api:seat-change", "DELETE"): Case(
+        path=sitting_path("seat-changes/4/"),
+        other_path=sitting_path("rounds/1/"),
+        setup=lambda world: round_record(
+            session=world.sitting,
+            entry=RoundEntry(Round.SEAT_CHANGE, {"seating": {"E": "S", "S": "E", "W": "W", "N": "N"}}),
+            user=world.owner,
+        ),  # entry 4
     ),
     ("api:rules", "POST"): Case(
         path=sitting_path("rules/"),

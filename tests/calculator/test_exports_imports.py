@@ -91,3 +91,45 @@ def test_an_import_whose_hand_the_engine_refuses_names_the_engine_error(api):
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "E_WIN_TILE"
     assert Session.objects.count() == 0
+
+
+def test_seat_changes_go_through_export_and_import(api, new_session):
+    """The file names the opening seating and each seat change by seats (as its API body does),
+    so the copy seats the same people at each round, voided changes included."""
+    pk = new_session()
+    url = f"/api/sessions/{pk}/"
+    api.post(f"{url}rounds/", plain("S"), format="json")
+    swap = {"seating": {"E": "E", "S": "W", "W": "S", "N": "N"}}
+    assert api.post(f"{url}seat-changes/", swap, format="json").status_code == 201  # 2
+    api.post(f"{url}rounds/", plain("S"), format="json")  # 3
+    turn = {"seating": {"E": "N", "S": "E", "W": "S", "N": "W"}}
+    assert api.post(f"{url}seat-changes/", turn, format="json").status_code == 201  # 4
+    api.post(f"{url}seat-changes/", swap, format="json")  # 5, voided below
+    api.delete(f"{url}seat-changes/5/")
+    api.post(f"{url}rounds/", plain("W"), format="json")  # 6
+    data = api.get(f"{url}export/").json()
+    opened = api.get(f"{url}").json()["players"]
+    assert data["players"] != list(opened.values())  # the opening seating, not today's
+    assert [r["hand"] for r in data["rounds"] if r["result"] == "seats"] == [swap, turn, swap]
+    imported = api.post("/api/sessions/import/", data, format="json")
+    assert imported.status_code == 201, imported.json()
+    copy_url = f"/api/sessions/{imported.json()['id']}/"
+    assert api.get(copy_url).json()["players"] == opened
+    assert api.get(f"{copy_url}ledger/").json() == api.get(f"{url}ledger/").json()
+    assert api.get(f"{copy_url}").json()["state"] == api.get(f"{url}").json()["state"]
+    copy = Session.objects.get(pk=imported.json()["id"])
+    assert api.get(f"{copy_url}export/").json()["rounds"] == data["rounds"]
+    assert copy.opening and copy.south.name != data["players"][1]
+
+
+def test_an_import_refuses_a_seat_change_that_is_not_a_permutation(api, new_session):
+    pk = new_session()
+    data = api.get(f"/api/sessions/{pk}/export/").json()
+    data["rounds"] = [
+        {"number": 1, "result": "seats", "hand": {"seating": {"E": "E", "S": "E", "W": "W",
+                                                               "N": "N"}}},
+    ]  # fmt: skip
+    answer = api.post("/api/sessions/import/", data, format="json")
+    assert answer.status_code == 400
+    assert "1" in answer.json()["error"]["message_en"]
+    assert Session.objects.count() == 1  # nothing saved

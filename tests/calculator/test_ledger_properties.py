@@ -1,6 +1,8 @@
-"""Hypothesis drives record / draw / correct / void at random and checks, after every step, that
-the ledger squares (R9 zero-sum), the rounds are numbered without gaps, and every payment and
-dealer state equals an independent walk of R2.2, R8 and R9-R10 over the same history."""
+"""Hypothesis drives record / draw / seat change / correct / void at random and checks, after
+every step, that the ledger squares (R9 zero-sum), the rounds are numbered without gaps, and every
+payment, balance and dealer state equals an independent walk of R2.2, R8 and R9-R10 over the same
+history, in which a seat change moves each person's balance with them and leaves the deal with
+the seat."""
 
 from __future__ import annotations
 
@@ -18,10 +20,15 @@ from hypothesis.stateful import (
 )
 
 from calculator.errors import CalculatorError
-from calculator.models import Payment
+from calculator.models import Payment, Round, Session
 from calculator.selectors.ledger import ledger
-from calculator.selectors.sittings import payment_sums, session_balances, session_state
-from calculator.services.rounds import round_correct, round_record, round_void
+from calculator.selectors.sittings import (
+    payment_sums,
+    seat_names,
+    session_balances,
+    session_state,
+)
+from calculator.services.rounds import RoundEntry, round_correct, round_record, round_void
 from calculator.services.sittings import session_create
 from tests.calculator.hands import DRAW, bao, paofeng, plain
 
@@ -34,6 +41,22 @@ wins = st.one_of(
     st.permutations(SEATS).map(lambda seats: bao(seats[0], seats[1])),
 )
 bodies = st.one_of(wins, st.just(DRAW))
+# A seat change: for each seat, the seat its new occupant sits at now (never everyone staying).
+seat_changes = (
+    st.permutations(SEATS)
+    .filter(lambda seats: list(seats) != list(SEATS))
+    .map(lambda seats: {"result": "seats", "seating": dict(zip(SEATS, seats, strict=True))})
+)
+PEOPLE = dict(zip(SEATS, "abcd", strict=True))  # the opening seating
+
+
+def seating_after(entries: list[tuple[dict, bool]]) -> dict[str, str]:
+    """Who sits where after ``entries``: each counted seat change seats the people it names."""
+    seating = dict(PEOPLE)
+    for body, voided in entries:
+        if body["result"] == "seats" and not voided:
+            seating = dict(body["people"])
+    return seating
 
 
 def expected_history(entries: list[tuple[dict, bool]]) -> tuple[list, tuple[str, int]]:
@@ -43,6 +66,9 @@ def expected_history(entries: list[tuple[dict, bool]]) -> tuple[list, tuple[str,
     for body, voided in entries:
         if voided:
             rounds.append(None)
+            continue
+        if body["result"] == "seats":
+            rounds.append(("seats", body["people"]))  # the deal stays with the seat
             continue
         if body["result"] == "draw":
             rounds.append((dealer, streak, {}))
@@ -86,6 +112,15 @@ class Sitting(RuleBasedStateMachine):
         self.entries.append((body, False))
         assert recorded.round.number == len(self.entries)
 
+    @rule(body=seat_changes)
+    def change_seats(self, body: dict) -> None:
+        entry = RoundEntry(Round.SEAT_CHANGE, {"seating": body["seating"]})
+        recorded = round_record(session=self.session, entry=entry, user=self.owner)
+        now = seating_after(self.entries)
+        people = {seat: now[old] for seat, old in body["seating"].items()}
+        self.entries.append(({**body, "people": people}, False))
+        assert recorded.round.number == len(self.entries)
+
     @precondition(lambda self: self.entries)
     @rule(data=st.data(), body=bodies)
     def correct(self, data: st.DataObject, body: dict) -> None:
@@ -94,6 +129,11 @@ class Sitting(RuleBasedStateMachine):
             with pytest.raises(CalculatorError) as refused:
                 round_correct(session=self.session, number=number, entry=body)
             assert refused.value.code == "E_CONFLICT"
+            return
+        if self.entries[number - 1][0]["result"] == "seats":
+            with pytest.raises(CalculatorError) as refused:  # voided, never corrected
+                round_correct(session=self.session, number=number, entry=body)
+            assert refused.value.code == "E_INVALID"
             return
         round_correct(session=self.session, number=number, entry=body)
         self.entries[number - 1] = (body, False)
@@ -107,14 +147,24 @@ class Sitting(RuleBasedStateMachine):
 
     @invariant()
     def ledger_matches_the_rule_book(self) -> None:
+        # The sitting as a page reads it (a seat change moved its people since it was opened).
+        self.session = Session.objects.get(pk=self.session.pk)
         expected, (dealer, streak) = expected_history(self.entries)
         whole = ledger(self.session)
         assert [entry["number"] for entry in whole["rounds"]] == list(range(1, len(expected) + 1))
         balances = dict.fromkeys(SEATS, Decimal(0))
+        seating = dict(PEOPLE)
         for entry, want in zip(whole["rounds"], expected, strict=True):
             assert entry["voided"] == (want is None)
             if want is None:
                 assert entry["payments"] == []
+                continue
+            if want[0] == "seats":
+                # Each person's balance goes with them: the seat they take gets it.
+                assert entry["result"] == "seats" and entry["payments"] == []
+                held = {person: seat for seat, person in seating.items()}
+                balances = {seat: balances[held[want[1][seat]]] for seat in SEATS}
+                seating = dict(want[1])
                 continue
             assert (entry["dealer"], entry["dealer_streak"]) == want[:2]
             assert {p["from"]: Decimal(p["amount"]) for p in entry["payments"]} == want[2]
@@ -124,7 +174,13 @@ class Sitting(RuleBasedStateMachine):
         # The running balances stored with each round (a voided one carries the one before)
         # equal the walk, as do the sitting's stored balances and the payments' own sums.
         running = dict.fromkeys(SEATS, Decimal(0))
-        for entry in whole["rounds"]:
+        now = dict(PEOPLE)
+        for entry, want in zip(whole["rounds"], expected, strict=True):
+            if want is not None and want[0] == "seats":
+                held = {person: seat for seat, person in now.items()}
+                running = {seat: running[held[want[1][seat]]] for seat in SEATS}
+                now = dict(want[1])
+            assert entry["players"] == now  # who sat where after it, by name
             for p in entry["payments"]:
                 running[p["from"]] -= Decimal(p["amount"])
                 running[p["to"]] += Decimal(p["amount"])
@@ -137,6 +193,7 @@ class Sitting(RuleBasedStateMachine):
         state = session_state(self.session)
         assert {s: Decimal(v) for s, v in state["balances"].items()} == balances
         assert sum(balances.values()) == 0
+        assert seat_names(self.session) == seating == seating_after(self.entries)
         assert (state["dealer"], state["dealer_streak"]) == (dealer, streak)
         assert state["dealer_base"] == 8 + 4 * streak  # R8.1
         assert state["next_round"] == len(self.entries) + 1

@@ -20,7 +20,7 @@ class ExportRulesVersionSerializer(serializers.Serializer):
 
 class ExportRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1)
-    result = serializers.ChoiceField(["win", "draw", "adjustment"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment", "seats"])
     hand = serializers.DictField(
         help_text="The hand fields as entered, tiles in canonical notation; empty for a draw"
     )

@@ -8,6 +8,7 @@ from calculator.api.serializers.common import SEATS, SeatMoneySerializer, SeatNa
 from calculator.api.serializers.fees import FeeSerializer
 from calculator.api.serializers.results import PaymentSerializer
 from calculator.api.serializers.rounds import winners_field
+from calculator.api.serializers.seats import SeatMoveSerializer
 
 
 class LedgerAdjustmentSerializer(serializers.Serializer):
@@ -17,7 +18,7 @@ class LedgerAdjustmentSerializer(serializers.Serializer):
 
 class LedgerRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    result = serializers.ChoiceField(["win", "draw", "adjustment"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment", "seats"])
     adjustment = LedgerAdjustmentSerializer(
         required=False, help_text="Only for an adjustment: its kind and reason"
     )
@@ -32,6 +33,10 @@ class LedgerRoundSerializer(serializers.Serializer):
     payments = PaymentSerializer(many=True)
     fees = FeeSerializer(many=True, help_text="Table fees taken at this entry (not in balances)")
     balances = SeatMoneySerializer(help_text="Running balances after this round")
+    players = SeatNamesSerializer(help_text="Who sat where after this round: the balances' people")
+    seat_change = SeatMoveSerializer(
+        many=True, required=False, help_text="Only for a seat change: who moved from where to where"
+    )
 
 
 class LedgerSerializer(serializers.Serializer):

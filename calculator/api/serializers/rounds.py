@@ -10,6 +10,7 @@ from calculator.api.serializers.adjustments import AdjustmentEntrySerializer
 from calculator.api.serializers.common import SEATS, ErrorSerializer
 from calculator.api.serializers.fees import FeeSerializer
 from calculator.api.serializers.results import PaymentSerializer, game_result
+from calculator.api.serializers.seats import SeatMoveSerializer
 from calculator.api.serializers.sittings import StateSerializer
 
 
@@ -128,7 +129,7 @@ def winners_field() -> serializers.ListField:
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    result = serializers.ChoiceField(["win", "draw", "adjustment"])
+    result = serializers.ChoiceField(["win", "draw", "adjustment", "seats"])
     winner = serializers.ChoiceField(
         SEATS, allow_null=True, help_text="The first of winners; null for a draw"
     )
@@ -156,6 +157,11 @@ class RoundSerializer(serializers.Serializer):
     voided_at = serializers.DateTimeField(allow_null=True)
     adjustment = AdjustmentEntrySerializer(
         required=False, help_text="Only for an adjustment (result adjustment): what it names"
+    )
+    seat_change = SeatMoveSerializer(
+        many=True,
+        required=False,
+        help_text="Only for a seat change (result seats): who moved from which seat to which",
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from calculator.web.templatetags.tiles import seat_label
 
@@ -32,3 +33,22 @@ def who(seat: str, seat_names: dict | None = None) -> SafeString | str:
 def whole(text: object) -> SafeString | str:
     """``{{ name|whole }}``: any name (a player's, as typed) kept whole the same way."""
     return format_html('<span class="who">{}</span>', text) if text not in (None, "") else ""
+
+
+@register.filter
+def seat_moves(moves: object) -> SafeString | str:
+    """``{{ entry.seat_change|seat_moves }}``: what a seat change moved, in the page's words:
+    "阿南 南→西，阿西 西→南" (each name kept whole)."""
+    if not isinstance(moves, list):
+        return ""
+    parts = [
+        format_html(
+            '<span class="who">{}</span> {}→{}',
+            move.get("player", ""),
+            seat_label(move.get("from", "")),
+            seat_label(move.get("to", "")),
+        )
+        for move in moves
+        if isinstance(move, dict)
+    ]
+    return SafeString(str(gettext("，")).join(parts))
