@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -34,9 +35,17 @@ EQUAL, NAMED = "equal", "named"
 
 
 class SittingRulesForm(HouseRulesForm):
-    """A sitting's house rules: the game's, and the table fee's that every game has."""
+    """A sitting's house rules: the game's, and the table fee's that every game has. With
+    ``seats`` (a sitting's seats in play) the collector is one of them: a three-player table
+    offers no North."""
 
     shared_rules = FEE_RULES
+
+    def __init__(self, *args: Any, seats: tuple[str, ...] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        collector = self.fields.get("fee_collector")
+        if seats and isinstance(collector, forms.ChoiceField):
+            collector.choices = [(v, label) for v, label in collector.choices if v in seats]
 
 
 def posted_entry(request: HttpRequest, seats: tuple[str, ...]) -> dict[str, Any]:

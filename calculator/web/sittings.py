@@ -40,6 +40,7 @@ from calculator.selectors.sittings import (
     current_rules_version,
     rules_for,
     seat_names,
+    seats_of,
     session_balances,
     session_state,
     stored_state,
@@ -439,7 +440,11 @@ def rules(request: HttpRequest, session: Session) -> HttpResponse:
     current = current_rules_version(session)
     in_force = current.overrides if current else {}
     form = SittingRulesForm(
-        request.POST or None, ruleset=session.ruleset, current=in_force, game=session.game
+        request.POST or None,
+        ruleset=session.ruleset,
+        current=in_force,
+        game=session.game,
+        seats=seats_of(session),
     )
     context: dict[str, Any] = {"session": session, "rules_form": form, "current": current}
     if request.method == "POST" and session.archived_at is not None:

@@ -14,6 +14,7 @@ import pytest
 
 from calculator.models import Fee, Round
 from calculator.services.rounds import round_record
+from tests import factories
 from tests.calculator.hands import plain
 
 pytestmark = pytest.mark.django_db
@@ -151,3 +152,16 @@ def test_a_new_sitting_takes_the_fee_house_rules_of_every_game(owner_client):
     assert 'name="rule-fee_share"' in page and 'name="rule-fee_collector"' in page
     calculator = owner_client.get("/calculator/").content.decode()
     assert "rule-fee_share" not in calculator  # no sitting, no fees
+
+
+def test_the_collector_is_offered_among_the_seats_at_the_table(owner_client, owner):
+    """A three-player Anji table (AJ2.1: East, South, West) offers no North to collect the fees;
+    a four-player table offers all four."""
+    three = factories.make_sitting(owner, game="anji", player_count=3, players=["甲", "乙", "丙"])
+    page = owner_client.get(f"/sessions/{three.pk}/rules/").content.decode()
+    select = re.search(r'<select name="rule-fee_collector".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="([ESWN])"', select) == ["E", "S", "W"]
+    four = factories.make_sitting(owner)
+    page = owner_client.get(f"/sessions/{four.pk}/rules/").content.decode()
+    select = re.search(r'<select name="rule-fee_collector".*?</select>', page, re.S).group(0)
+    assert re.findall(r'<option value="([ESWN])"', select) == ["E", "S", "W", "N"]
