@@ -405,6 +405,8 @@ def ledger_csv(session: Session) -> str:
             "multiplier",
             *seats,
             "reason",
+            # "yes" on a table fee's line: money that left the table (not in the balances).
+            "fee",
         ]
     )
     for entry in ledger(session)["rounds"]:
@@ -424,8 +426,9 @@ def ledger_csv(session: Session) -> str:
             f"{move['player']} {move['from']}→{move['to']}" for move in entry.get("seat_change", [])
         )
         balances.append((entry.get("adjustment") or {}).get("reason") or moves)
-        if not entry["payments"]:
-            writer.writerow([*head, "", "", "", "", "", *balances])
+        fees = entry.get("fees") or []
+        if not entry["payments"] and not fees:
+            writer.writerow([*head, "", "", "", "", "", *balances, ""])
         for payment in entry["payments"]:
             writer.writerow(
                 [
@@ -436,6 +439,11 @@ def ledger_csv(session: Session) -> str:
                     payment["liability"] or "",
                     payment["multiplier"],
                     *balances,
+                    "",
                 ]
+            )
+        for fee in fees:
+            writer.writerow(
+                [*head, fee["from"], fee["to"], fee["amount"], "", "", *balances, "yes"]
             )
     return out.getvalue()

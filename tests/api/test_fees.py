@@ -7,6 +7,9 @@ dealer is 3 × 11 = 33 to East (R8.1, R9)."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 
 from calculator.models import Fee
@@ -60,6 +63,14 @@ def test_a_fee_is_posted_once_and_shows_everywhere(api, new_session):
         {"from": "N", "to": "E", "amount": "13"},
         {"from": "S", "to": "E", "amount": "1"},
     ]
+    # The CSV: each fee a line of its own, marked in the last column; the payments' lines not.
+    rows = list(
+        csv.DictReader(io.StringIO(api.get(f"/api/sessions/{pk}/ledger.csv").content.decode()))
+    )
+    fee_lines = [(r["round"], r["from"], r["to"], r["amount"]) for r in rows if r["fee"] == "yes"]
+    assert fee_lines == [("1", "E", "S", "3"), ("2", "E", "S", "3"), ("2", "S", "S", "3"),
+                         ("2", "W", "S", "2"), ("2", "N", "S", "2")]  # fmt: skip
+    assert [r["fee"] for r in rows if r["round"] == "1"] == ["", "", "", "yes"]
     # Voided through the adjustment's own address: its fees go, the win's stay.
     assert api.delete(f"{url}2/").status_code == 200
     assert api.get(f"/api/sessions/{pk}/").json()["fees"]["S"]["collected"] == "3"

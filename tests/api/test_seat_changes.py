@@ -53,7 +53,7 @@ def test_a_seat_change_is_recorded_and_read(api, played):
     factories.api_error(api.get(f"{path}seat-changes/1/"), 404, "E_NOT_FOUND")
     csv = api.get(f"{path}ledger.csv").content.decode().splitlines()
     # The change's line: no payment, the balances by seat after it, who moved in the last column.
-    assert csv[-1] == '2,seats,,S,0,,,,,,,-11,-7,25,-7,"阿南 S→W, 阿西 W→S"'
+    assert csv[-1] == '2,seats,,S,0,,,,,,,-11,-7,25,-7,"阿南 S→W, 阿西 W→S",'
 
 
 def test_a_retry_records_once(api, played):

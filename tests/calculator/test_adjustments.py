@@ -261,7 +261,8 @@ def test_the_api_records_lists_corrects_and_voids_adjustments(api, new_session):
     assert ledger["rounds"][1]["adjustment"] == {"kind": "penalty", "reason": "詐胡"}
     assert "adjustment" not in ledger["rounds"][0]
     csv = api.get(f"/api/sessions/{pk}/ledger.csv").content.decode().splitlines()
-    assert csv[0].endswith(",reason") and csv[-1].endswith(",詐胡") and csv[1].endswith(",")
+    # The reason, then the column marking a table fee's lines (empty on every other line).
+    assert csv[0].endswith(",reason,fee") and csv[-1].endswith(",詐胡,") and csv[1].endswith(",,")
 
     corrected = api.put(
         f"/api/sessions/{pk}/adjustments/2/",

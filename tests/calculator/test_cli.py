@@ -89,7 +89,7 @@ def test_a_sitting_exported_from_the_command_line_with_its_adjustments(owner, ca
     assert exported["rounds"][1]["hand"]["reason"] == "詐胡"
     out = io.StringIO()
     call_command("export_session", str(session.pk), "--csv", stdout=out)
-    assert out.getvalue().splitlines()[-1].endswith(",詐胡")
+    assert out.getvalue().splitlines()[-1].endswith(",詐胡,")  # the reason, then the fee column
     with pytest.raises(SystemExit) as ended:
         call_command("export_session", "999999")
     assert ended.value.code == 2
