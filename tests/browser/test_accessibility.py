@@ -147,6 +147,12 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
     walk.visit("home-logged-in", "/")
     walk.visit("password", "/accounts/password/")
     walk.visit("new-sitting", "/sessions/new/")
+    # The draw for seats, thrown: the dice and who deals first (R2.2).
+    for seat, player in zip("ESWN", ("老周", "阿芳", "小王", "小李"), strict=True):
+        page.fill(f"#id_player_{seat}", player)
+    page.locator("[data-seat-draw-button]").click()
+    expect(page.locator("[data-seat-draw-offer]")).to_be_visible()
+    walk.check("new-sitting-draw")
 
     for game, sitting in (
         ("anqing", table.anqing),
@@ -175,6 +181,8 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
     walk.visit("anqing-round-edit", f"/sessions/{table.anqing.pk}/rounds/1/edit/")
     walk.visit("members", f"/sessions/{table.anqing.pk}/members/")
     walk.visit("adjustment-form", f"/sessions/{table.anqing.pk}/adjustments/new/")
+    walk.visit("fee-form", f"/sessions/{table.anqing.pk}/fees/new/")
+    walk.visit("seat-change-form", f"/sessions/{table.anqing.pk}/seats/new/")
 
     # The calculator with its result shown (R7: 獨吊 6 + 門清 3), the keyboard put away.
     walk.go("/calculator/")
@@ -197,6 +205,7 @@ def test_every_page_passes_axe(phone, live_server, language: str) -> None:
     shared = Walk(viewer, base, language)
     shared.visit("share", f"/share/{table.share}/")
     shared.visit("board", f"/share/{table.share}/board/")
+    shared.visit("share-settle-up", f"/share/{table.share}/?settle=1")
     walk.problems += shared.problems
 
     # A page not found: Chromium logs its 404 answer, which here is the point.
