@@ -223,8 +223,8 @@ def test_a_three_player_anji_sitting(api):
     stats = api.get(f"/api/sessions/{pk}/stats/").json()
     assert [(s["seat"], s["wins"]) for s in stats] == [("E", 0), ("S", 0), ("W", 2)]
     csv = api.get(f"/api/sessions/{pk}/ledger.csv").content.decode().splitlines()
-    assert csv[0].endswith("multiplier,E,S,W,reason")
-    assert csv[-1].endswith("-7.5,-7.5,15,")  # no reason: a hand
+    assert csv[0].endswith("multiplier,E,S,W,reason,fee")
+    assert csv[-1].endswith("-7.5,-7.5,15,,")  # no reason (a hand), no fee
 
 
 def test_an_anji_sitting_exported_and_imported(api):

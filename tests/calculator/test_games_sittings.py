@@ -174,7 +174,7 @@ def test_a_two_player_sitting_recorded_corrected_voided_and_settled(api):
     assert ledger["balances"] == {"E": "1", "S": "-1"}
     assert [r["balances"] for r in ledger["rounds"]] == [{"E": "1", "S": "-1"}] * 3
     csv = api.get(f"/api/sessions/{pk}/ledger.csv").content.decode()
-    assert csv.splitlines()[0].endswith("multiplier,E,S,reason")
+    assert csv.splitlines()[0].endswith("multiplier,E,S,reason,fee")
     assert api.get(f"/api/sessions/{pk}/settlement/").json() == [
         {"from": "S", "to": "E", "amount": "1"}
     ]
