@@ -21,13 +21,11 @@ from calculator.api.serializers.common import errors
 from calculator.api.serializers.standings import TransferSerializer
 from calculator.errors import invalid
 from calculator.models import Group
+from calculator.selectors.group_periods import GROUP_PERIODS, group_game_of, group_period_of
 from calculator.selectors.groups import (
-    GROUP_PERIODS,
     group_board,
     group_detail,
     group_for_user,
-    group_game_of,
-    group_period_of,
     group_unpaid,
     groups_for_user,
 )

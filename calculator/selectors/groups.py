@@ -10,30 +10,22 @@ length of the history; ``group_board`` reads a page's parts once.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet, Sum
 
-from calculator.errors import invalid, not_found
+from calculator.errors import not_found
 from calculator.models import Group, PairTotals, Player, SeatTotals, Session
 from calculator.money import ZERO, money_str
-from calculator.numbers import shown
 from calculator.selectors.fees import fee_columns, kept_fees
+from calculator.selectors.group_periods import GroupPeriod, in_period, period_q
 from calculator.selectors.sittings import SEAT_FIELDS
 from calculator.selectors.standings import transfers_to_settle
-from scoring.games import GAMES, game_of
-
-GROUP_PERIODS = ("month", "season", "year", "all")
-# ASCII digits only (``\d`` would take "２０２６" too).
-YEAR_MONTH = re.compile(r"([0-9]{4})-([0-9]{2})")
-YEAR_SEASON = re.compile(r"([0-9]{4})-Q([1-4])")
-YEAR = re.compile(r"[0-9]{4}")
+from scoring.games import game_of
 
 
 def groups_for_user(user: AbstractBaseUser) -> QuerySet[Group]:
@@ -104,124 +96,6 @@ def group_detail(user: AbstractBaseUser, group: Group, members: bool = True) -> 
             group.members.order_by("username").values_list("username", flat=True)
         )
     return detail
-
-
-@dataclass(frozen=True)
-class GroupPeriod:
-    """Which sittings of a group count: those opened (in the site's time zone) from ``start`` to
-    ``end``, both days included (None: all time). ``value`` names the month (2026-12), the
-    season (2026-Q4) or the year (2026); ``previous`` and ``following`` the ones around it."""
-
-    kind: str
-    value: str
-    start: date | None
-    end: date | None
-    previous: str | None
-    following: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "period": self.kind,
-            "value": self.value or None,
-            "from": self.start,
-            "to": self.end,
-            "previous": self.previous,
-            "next": self.following,
-        }
-
-
-def _month_start(year: int, month: int) -> date | None:
-    """The first day of a month counted past December or before January; None out of range."""
-    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-    return date(year, month, 1) if 1000 <= year <= 9999 else None
-
-
-def _months(start: date, months: int, kind: str) -> GroupPeriod:
-    """The period of ``months`` months from ``start`` (a month, a season or a year)."""
-    following = _month_start(start.year, start.month + months)
-    end = (following or date(9999, 12, 31) + timedelta(days=1)) - timedelta(days=1)
-    before = _month_start(start.year, start.month - months)
-
-    def named(first: date | None) -> str | None:
-        if first is None:
-            return None
-        if kind == "month":
-            return f"{first.year:04d}-{first.month:02d}"
-        if kind == "season":
-            return f"{first.year:04d}-Q{(first.month - 1) // 3 + 1}"
-        return f"{first.year:04d}"
-
-    return GroupPeriod(kind, named(start) or "", start, end, named(before), named(following))
-
-
-def group_period_of(params: Mapping[str, str], today: date) -> GroupPeriod:
-    """The period a group's page or request asks for: GET ``period`` (``month``, the default;
-    ``season``, a quarter; ``year``; ``all``) with ``month`` (2026-12), ``season`` (2026-Q4)
-    or ``year`` (2026), each this one by default; E_INVALID names a bad one."""
-    kind = params.get("period") or "month"
-    if kind not in GROUP_PERIODS:
-        raise invalid(
-            f"period 只能是 month、season、year 或 all，收到 {shown(kind)}。",
-            f"period must be month, season, year or all, got {shown(kind)}.",
-        )
-    if kind == "all":
-        return GroupPeriod(kind, "", None, None, None, None)
-    value = (params.get(kind) or "").strip()
-    if kind == "month":
-        found = YEAR_MONTH.fullmatch(value) if value else None
-        if value and (found is None or not 1 <= int(found[2]) <= 12 or int(found[1]) < 1000):
-            raise invalid(
-                f"month 要寫成 2026-12 這樣的年月，收到 {shown(value)}。",
-                f"month must be a year and month written as 2026-12, got {shown(value)}.",
-            )
-        start = date(int(found[1]), int(found[2]), 1) if found else today.replace(day=1)
-        return _months(start, 1, kind)
-    if kind == "season":
-        found = YEAR_SEASON.fullmatch(value) if value else None
-        if value and (found is None or int(found[1]) < 1000):
-            raise invalid(
-                f"season 要寫成 2026-Q4 這樣的年和季度（Q1 到 Q4），收到 {shown(value)}。",
-                f"season must be a year and quarter written as 2026-Q4 (Q1 to Q4), "
-                f"got {shown(value)}.",
-            )
-        year, quarter = (int(found[1]), int(found[2])) if found else (today.year, 0)
-        first_month = (quarter - 1) * 3 + 1 if found else (today.month - 1) // 3 * 3 + 1
-        return _months(date(year, first_month, 1), 3, kind)
-    if value and (not YEAR.fullmatch(value) or int(value) < 1000):
-        raise invalid(
-            f"year 要寫成 2026 這樣的年份，收到 {shown(value)}。",
-            f"year must be a year written as 2026, got {shown(value)}.",
-        )
-    return _months(date(int(value) if value else today.year, 1, 1), 12, kind)
-
-
-def group_game_of(params: Mapping[str, str]) -> str | None:
-    """GET ``game``: one game's code, or ``all`` (the default) for every game (None)."""
-    code = (params.get("game") or "all").strip()
-    if code == "all":
-        return None
-    if code not in GAMES:
-        raise invalid(
-            f"game 只能是 all 或 {'、'.join(GAMES)}，收到 {shown(code)}。",
-            f"game must be all or one of {', '.join(GAMES)}, got {shown(code)}.",
-        )
-    return code
-
-
-def _period_q(period: GroupPeriod, game: str | None) -> Q:
-    """The sittings opened in ``period`` (the site's time zone) and of ``game`` (None: any)."""
-    found = Q()
-    if period.start is not None:
-        found &= Q(created_at__date__gte=period.start)
-    if period.end is not None:
-        found &= Q(created_at__date__lte=period.end)
-    if game is not None:
-        found &= Q(game=game)
-    return found
-
-
-def _in_period(sittings: QuerySet[Session], period: GroupPeriod, game: str | None) -> QuerySet:
-    return sittings.filter(_period_q(period, game))
 
 
 GROUP_COUNTS = (
@@ -306,11 +180,11 @@ def group_reading(
 ) -> GroupReading:
     """The group's sittings of ``period`` and ``game`` and those not paid out, in one query
     (each row says whether it is in the period), and their kept rows in a second."""
-    in_period = _period_q(period, game)
+    chosen = period_q(period, game)
     sittings = group_sittings(group, players)
-    if in_period:
-        sittings = sittings.filter(in_period | Q(paid_out_at__isnull=True)).annotate(
-            in_period=ExpressionWrapper(in_period, output_field=BooleanField())
+    if chosen:
+        sittings = sittings.filter(chosen | Q(paid_out_at__isnull=True)).annotate(
+            in_period=ExpressionWrapper(chosen, output_field=BooleanField())
         )
         rows = sittings.order_by("created_at", "id").values(*SITTING_ROW, "in_period")
     else:
@@ -328,7 +202,7 @@ def group_period_sittings(
 ) -> dict[int, dict[str, Any]]:
     """The group's sittings of ``period`` (and ``game``), read once for a whole page: the
     standings (``group_standings``) and the list of sittings (``group_sittings_of``)."""
-    return _period_sittings(_in_period(group_sittings(group, players), period, game))
+    return _period_sittings(in_period(group_sittings(group, players), period, game))
 
 
 def group_sittings_of(
@@ -561,7 +435,7 @@ def group_titles_of(group: Group, period: GroupPeriod) -> list[dict[str, Any]]:
     group's people, the period's sittings, their kept rows; ids written out plan faster than
     nested subqueries)."""
     people = list(group.players.order_by().values_list("pk", flat=True))
-    sittings = _in_period(group_sittings(group, people), period, None)
+    sittings = in_period(group_sittings(group, people), period, None)
     sittings = _period_sittings(sittings)
     return _titles(*_group_rows(None, sittings, _kept_rows(sittings)))
 

@@ -28,12 +28,10 @@ from calculator.errors import CalculatorError
 from calculator.models import Group, Player, Session
 from calculator.money import money_str
 from calculator.numbers import id_of
+from calculator.selectors.group_periods import GROUP_PERIODS, group_game_of, group_period_of
 from calculator.selectors.groups import (
-    GROUP_PERIODS,
     group_board,
     group_for_user,
-    group_game_of,
-    group_period_of,
     group_sittings_of,
     group_titles_of,
     groups_for_user,

@@ -23,7 +23,8 @@ from calculator.models import Fee, FeeTotals, Payment, Session
 from calculator.money import money_str
 from calculator.selectors.exports import session_export
 from calculator.selectors.fees import fee_totals, net_positions
-from calculator.selectors.groups import group_period_of, group_standings, group_unpaid
+from calculator.selectors.group_periods import group_period_of
+from calculator.selectors.groups import group_standings, group_unpaid
 from calculator.selectors.roster import period_of, player_record
 from calculator.selectors.sittings import session_balances
 from calculator.selectors.standings import settlement, standings

@@ -16,11 +16,9 @@ from django.contrib.auth import get_user_model
 from calculator.errors import CalculatorError
 from calculator.models import PairTotals, Payment, SeatTotals, Session
 from calculator.selectors.exports import session_export
+from calculator.selectors.group_periods import GroupPeriod, group_game_of, group_period_of
 from calculator.selectors.groups import (
-    GroupPeriod,
     group_for_user,
-    group_game_of,
-    group_period_of,
     group_sittings,
     group_standings,
     group_titles_of,
@@ -99,9 +97,7 @@ def sitting_of(owner, game: str) -> tuple[Session, list[dict]]:
             win("S", AJ15_9),
         ]
         return session, bodies
-    session = session_create(
-        owner=owner, name="紅中", players=hz.PLAYERS, game="hongzhong"
-    )
+    session = session_create(owner=owner, name="紅中", players=hz.PLAYERS, game="hongzhong")
     return session, [step.body for step in hz.ROUNDS]
 
 
@@ -183,9 +179,7 @@ def table(owner):
     )
     for body in [win("E", AJ15_1), win("S", AJ15_9)]:
         round_record(session=anji, entry=body, user=owner)
-    red = session_create(
-        owner=owner, name="紅中", players=["a", "b", "c", "d"], game="hongzhong"
-    )
+    red = session_create(owner=owner, name="紅中", players=["a", "b", "c", "d"], game="hongzhong")
     for step in hz.ROUNDS[:2]:
         round_record(session=red, entry=step.body, user=owner)
     other = session_create(owner=owner, name="別人", players=["a", "b", "c", "x"])
@@ -197,7 +191,9 @@ def table(owner):
         "red": opened_at(red, "2026-12-20T12:00:00+00:00"),
         "other": opened_at(other, "2026-12-21T12:00:00+00:00"),
     }
-    people = {name: september.seat_players()[seat] for name, seat in zip("abcd", "ESWN", strict=True)}
+    people = {
+        name: september.seat_players()[seat] for name, seat in zip("abcd", "ESWN", strict=True)
+    }
     group = group_create(
         owner=owner, name="週六牌友", players=[person.pk for person in people.values()]
     )
@@ -233,9 +229,7 @@ def seat_balance(session: Session, player) -> Decimal:
     return session_balances(session)[seat]
 
 
-def test_standings_of_december_count_the_sittings_of_the_month_in_the_site_time_zone(
-    owner, table
-):
+def test_standings_of_december_count_the_sittings_of_the_month_in_the_site_time_zone(owner, table):
     group, people, sittings = table
     answer = group_standings(owner, group, period(), None)
     assert answer["period"]["value"] == "2026-12"
@@ -306,9 +300,7 @@ def test_standings_of_all_time_a_season_a_year_and_one_game(owner, table):
     assert (winter["period"]["value"], winter["sittings"]) == ("2026-Q4", 2)
     year = group_standings(owner, group, period(period="year"), None)
     assert (year["period"]["value"], year["sittings"]) == ("2026", 3)
-    assert group_standings(owner, group, period(period="year", year="2025"), None)[
-        "sittings"
-    ] == 0
+    assert group_standings(owner, group, period(period="year", year="2025"), None)["sittings"] == 0
     # 紅中 alone: b and c won once each and share the title.
     red = group_standings(owner, group, period(period="all"), "hongzhong")
     assert red["sittings"] == 1
@@ -519,9 +511,7 @@ def test_a_group_is_made_of_the_owners_roster(owner, table):
             group_create(owner=owner, name=name, players=[people["a"].pk, people["b"].pk])
         assert "name" in refused.value.message_en
     # Three of them: the Anji sitting (a b c) counts, the others not.
-    group_update(
-        group=group, user=owner, name=" 三人 ", players=[people[n].pk for n in "abc"]
-    )
+    group_update(group=group, user=owner, name=" 三人 ", players=[people[n].pk for n in "abc"])
     group.refresh_from_db()
     assert group.name == "三人"
     assert list(group_sittings(group)) == [sittings["anji"]]
@@ -530,7 +520,10 @@ def test_a_group_is_made_of_the_owners_roster(owner, table):
 def test_a_merge_keeps_the_person_in_the_groups_of_the_entry_merged(owner):
     first = session_create(owner=owner, name="一", players=["a", "b", "c", "d"])
     second = session_create(
-        owner=owner, name="二", players=["a2", "b", "c", "d"], new_players=[True, False, False, False]
+        owner=owner,
+        name="二",
+        players=["a2", "b", "c", "d"],
+        new_players=[True, False, False, False],
     )
     group = group_create(
         owner=owner, name="g", players=[p.pk for p in second.seat_players().values()]
