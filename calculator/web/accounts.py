@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from calculator.login_attempts import login_blocked, login_failed, login_succeeded
-from calculator.web.forms import SignUpForm
+from calculator.web.account_forms import SignUpForm
 
 
 @require_safe

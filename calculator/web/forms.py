@@ -1,6 +1,7 @@
 """The forms every game's pages share: a new sitting, the house rules (one form made from the
-game's schema, ``Game.house_rules``), accounts, invitations and the import. Each game's round form
-is in its web package (``calculator.web.games.<code>``), built on ``calculator.web.games.base``.
+game's schema, ``Game.house_rules``), invitations and the import; the sign-up form is in
+``web.account_forms``. Each game's round form is in its web package
+(``calculator.web.games.<code>``), built on ``calculator.web.games.base``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,10 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
-from calculator import usernames
 from calculator.models import roster_key
 from calculator.numbers import whole_of
 from calculator.web.games import web_game
@@ -34,7 +33,6 @@ __all__ = [
     "PlayerLinkForm",
     "PlayerRenameForm",
     "SessionForm",
-    "SignUpForm",
     "game_choices",
     "game_from",
     "game_name",
@@ -455,46 +453,6 @@ class PlayerLinkForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["username"].widget.attrs.update(
             {"autocomplete": "off", "autocapitalize": "off", "spellcheck": "false"}
-        )
-
-
-class SignUpForm(UserCreationForm):
-    """Django's sign-up form, refusing names that could pass for someone else
-    (``calculator.usernames``): invisible characters, mixed scripts, look-alikes of an
-    existing name."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Beside Django's own validator, so the message names the hidden character.
-        self.fields["username"].validators.insert(0, refuse_invisible_characters)
-
-    def clean_username(self) -> str | None:
-        username = super().clean_username()
-        if not username:
-            return username
-        if usernames.mixes_scripts(username):
-            raise forms.ValidationError(
-                _("用户名不能混用几种文字的字母（比如拉丁字母和西里尔字母）：%(scripts)s。"),
-                code="mixed_scripts",
-                params={"scripts": ", ".join(sorted(usernames.scripts_of(username)))},
-            )
-        lookalike = usernames.lookalike_of(username)
-        if lookalike is not None:
-            raise forms.ValidationError(
-                _("这个用户名和已有的“%(name)s”看起来一样，请换一个。"),
-                code="lookalike",
-                params={"name": lookalike},
-            )
-        return username
-
-
-def refuse_invisible_characters(username: str) -> None:
-    hidden = usernames.invisible_characters(username)
-    if hidden:
-        raise forms.ValidationError(
-            _("用户名里有看不见的字符：%(characters)s。请删掉它们。"),
-            code="invisible",
-            params={"characters": ", ".join(hidden)},
         )
 
 
