@@ -155,6 +155,14 @@ def test_the_pages_in_three_languages(owner_client, played, group, language, wor
     assert {"zh-hans": "标记为已结清", "zh-hant": "標記為已結清", "en": "Mark paid out"}[
         language
     ] in session
+    # A person's groups with the titles they hold, listed with the page's own separator.
+    person = played.east
+    titles = text_of(
+        owner_client.get(f"/players/{person.pk}/groups/", headers={"HX-Request": "true"})
+    )
+    assert {"zh-hans": "本月：", "zh-hant": "本月：", "en": "This month: "}[language] in titles
+    if language == "en":
+        assert "、" not in titles and "、" not in page and "、" not in listed
 
 
 def test_the_owner_renames_changes_players_adds_members_and_deletes(owner_client, played, group):
