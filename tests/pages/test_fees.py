@@ -165,3 +165,26 @@ def test_the_collector_is_offered_among_the_seats_at_the_table(owner_client, own
     page = owner_client.get(f"/sessions/{four.pk}/rules/").content.decode()
     select = re.search(r'<select name="rule-fee_collector".*?</select>', page, re.S).group(0)
     assert re.findall(r'<option value="([ESWN])"', select) == ["E", "S", "W", "N"]
+
+
+def test_english_pages_with_fees_carry_no_chinese_punctuation(owner_client, owner):
+    """The group's unpaid settle-up with its nets and the undo question of a fee entry, read in
+    English: the people's names and the note are the table's words, the rest is English."""
+    from calculator.services.groups import group_create
+
+    session = factories.make_sitting(owner, rounds=[plain("S")])
+    round_record(
+        session=session,
+        entry={"result": "adjustment", "kind": "fee", "reason": "台费", "amount": "10"},
+    )
+    group = group_create(
+        owner=owner, name="Friday", players=[p.pk for p in session.seat_players().values()]
+    )
+    owner_client.cookies["django_language"] = "en"
+    sitting = text_of(owner_client.get(f"/sessions/{session.pk}/").content.decode())
+    standings = text_of(owner_client.get(f"/groups/{group.pk}/").content.decode())
+    assert "(net" in standings
+    assert "台费." in sitting  # the note, then an English full stop
+    for page in (sitting, standings):
+        for mark in "（）。，、：":
+            assert mark not in page, (mark, page)

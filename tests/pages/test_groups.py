@@ -194,7 +194,9 @@ def test_the_owner_renames_changes_players_adds_members_and_deletes(owner_client
 def test_the_session_page_marks_a_sitting_paid_out(owner_client, played, owner):
     page = owner_client.get(f"/sessions/{played.pk}/")
     assert 'data-paid-out="0"' in page.content.decode()
-    marked = owner_client.post(f"/sessions/{played.pk}/paid-out/", {"paid": "1", "once": once(page)})
+    marked = owner_client.post(
+        f"/sessions/{played.pk}/paid-out/", {"paid": "1", "once": once(page)}
+    )
     assert marked.status_code == 302
     page = owner_client.get(f"/sessions/{played.pk}/")
     assert 'data-paid-out="1"' in page.content.decode() and "改回未结清" in text_of(page)
@@ -222,7 +224,9 @@ def test_strangers_members_and_linked_accounts(played, group, owner):
         clients[user.username].force_login(user)
     for url in (f"/groups/{group.pk}/", f"/groups/{group.pk}/settings/"):
         assert clients["stranger"].get(url).status_code == 404
-    assert clients["stranger"].post(f"/groups/{group.pk}/delete/", {"confirm": "1"}).status_code == 404
+    assert (
+        clients["stranger"].post(f"/groups/{group.pk}/delete/", {"confirm": "1"}).status_code == 404
+    )
     assert "周六牌友" not in text_of(clients["stranger"].get("/groups/"))
     for name in ("member", "linked"):
         page = clients[name].get(f"/groups/{group.pk}/")
@@ -230,9 +234,12 @@ def test_strangers_members_and_linked_accounts(played, group, owner):
         assert "把这1场标记为已结清" not in text_of(page)  # the owner's button only
         assert f"/sessions/{played.pk}/rounds/" not in page.content.decode()  # not their sitting
         assert clients[name].get(f"/groups/{group.pk}/settings/").status_code == 403
-        assert clients[name].post(
-            f"/groups/{group.pk}/paid-out/", {"sittings": str(played.pk)}
-        ).status_code == 403
+        assert (
+            clients[name]
+            .post(f"/groups/{group.pk}/paid-out/", {"sittings": str(played.pk)})
+            .status_code
+            == 403
+        )
     assert Session.objects.get(pk=played.pk).paid_out_at is None
     # The linked account's player page names the group and the titles held there this month.
     page = clients["linked"].get(f"/players/{played.east_id}/").content.decode()
