@@ -226,3 +226,23 @@ def test_the_board_speaks_the_pages_language(language: str, words: tuple, owner)
     page = client.get(board_url(sitting))
     for word in words:
         assertContains(page, word)
+
+
+def test_the_board_shows_each_persons_fees_and_net_and_how_the_seats_were_drawn(owner) -> None:
+    """Under each balance, once the sitting has table fees: the fees paid, collected and the net
+    (balance − paid + collected). plain("S") at base silver 1: S +25, E −11, W −7, N −7; then a
+    fee of 10 split equally, collected by East (the default): the odd 2 on S (+25) and W (−7,
+    before N): E pays 2, S 3, W 3, N 2; East collects 10. Nets: E −11 − 2 + 10 = −3, S +22,
+    W −10, N −9. The seats were drawn: the board says so, as the sitting page does."""
+    sitting = factories.make_sitting(owner, rounds=[plain("S")], seat_draw=True)
+    round_record(
+        session=sitting,
+        entry={"result": "adjustment", "kind": "fee", "reason": "台费", "amount": "10"},
+    )
+    html = Client().get(board_url(sitting)).content.decode()
+    nets = dict(re.findall(r'data-board-fees="([ESWN])">.*?<strong[^>]*>([^<]+)</strong>', html))
+    assert nets == {"E": "-3", "S": "+22", "W": "-10", "N": "-9"}
+    assert "data-seat-draw" in html and "座位由抽签决定" in html
+    # A sitting without fees shows no fee line.
+    plain_sitting = factories.make_sitting(owner, rounds=[plain("S")])
+    assert "data-board-fees" not in Client().get(board_url(plain_sitting)).content.decode()
