@@ -6,6 +6,7 @@ was opened on); voiding goes through the round's own void page. The services che
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -135,6 +136,27 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
         }
         context = form_context(request, session, game_round, shown_values(entry), error)
         return render(request, "web/adjustment_form.html", context, status=400)
+    what = dict((k, label) for k, label, _what in kind_choices()).get(entry["kind"], "")
+
+    def again(error: str, status: int) -> HttpResponse:
+        context = form_context(request, session, game_round, shown_values(entry), error)
+        return render(request, "web/adjustment_form.html", context, status=status)
+
+    return entry_saved(request, session, game_round, entry, what, again)
+
+
+def entry_saved(
+    request: HttpRequest,
+    session: Session,
+    game_round: Round | None,
+    entry: dict[str, Any],
+    what: str,
+    again: Callable[[str, int], HttpResponse],
+) -> HttpResponse:
+    """An entry that is not a hand (an adjustment, a table fee) recorded, or ``game_round``
+    corrected, then the sitting with what changed; or its form ``again`` with why not: another
+    phone got there first (409), or the services refused it (400). ``what`` names the entry in
+    the summary ("第5条已记录：台费")."""
     # The sitting as ``with_session_to_write`` read it, with its lock: the service answers the
     # balances before and after, read under that lock.
     locked = is_locked(session)
@@ -147,12 +169,7 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
                 expected_round=posted_number(request, "expected_round"),
                 locked=locked,
             )
-            title = _("第%(n)s条已记录：%(what)s") % {
-                "n": changed.round.number,
-                "what": dict((k, label) for k, label, _what in kind_choices()).get(
-                    entry["kind"], ""
-                ),
-            }
+            title = _("第%(n)s条已记录：%(what)s") % {"n": changed.round.number, "what": what}
         else:
             changed = round_correct(
                 session=session,
@@ -174,16 +191,8 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
         else:
             game_round.refresh_from_db()
             error = _("这一条在你打开更正之后被改过了，没有更正。看一下现在的样子，再改一次。")
-        context = form_context(request, session, game_round, shown_values(entry), error)
-        return render(request, "web/adjustment_form.html", context, status=409)
+        return again(error, 409)
     except CalculatorError as problem:
-        context = form_context(
-            request,
-            session,
-            game_round,
-            shown_values(entry),
-            pick(problem.as_dict()["error"], "message", seat_names(session)),
-        )
-        return render(request, "web/adjustment_form.html", context, status=400)
+        return again(pick(problem.as_dict()["error"], "message", seat_names(session)), 400)
     remember_changes(request, session, changed.before, title, changed.after)
     return redirect("web:session", pk=session.pk)

@@ -17,19 +17,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from calculator.errors import CalculatorError, RoundConflict
 from calculator.models import Round, Session
 from calculator.numbers import plain, written_amount
 from calculator.selectors.fees import FEE_RULES, fee_rule
 from calculator.selectors.sittings import current_rules_version, seat_names, session_state
 from calculator.services.fees import FEE_KIND
-from calculator.services.history import is_locked
-from calculator.services.rounds import Corrected, Recorded, round_correct, round_record
-from calculator.web.common import remember_changes, seats_in_play, while_open, with_session_to_write
+from calculator.web.adjustments import entry_saved
+from calculator.web.common import seats_in_play, while_open, with_session_to_write
 from calculator.web.forms import HouseRulesForm
 from calculator.web.once import any_post, written_once
-from calculator.web.rounds import posted_number
-from calculator.web.templatetags.tiles import pick
 
 EQUAL, NAMED = "equal", "named"
 
@@ -144,41 +140,9 @@ def save(request: HttpRequest, session: Session, game_round: Round | None) -> Ht
         error = _("指定谁付时，至少给一个人写上金额。")
         context = form_context(session, game_round, shown_values(entry), error)
         return render(request, "web/fee_form.html", context, status=400)
-    locked = is_locked(session)
-    try:
-        if game_round is None:
-            changed: Recorded | Corrected = round_record(
-                session=session,
-                entry=entry,
-                user=request.user,
-                expected_round=posted_number(request, "expected_round"),
-                locked=locked,
-            )
-            title = _("第%(n)s条已记录：台费") % {"n": changed.round.number}
-        else:
-            changed = round_correct(
-                session=session,
-                number=game_round.number,
-                entry=entry,
-                user=request.user,
-                expected_version=posted_number(request, "version"),
-                locked=locked,
-            )
-            title = _("第%(n)s条已更正") % {"n": game_round.number}
-    except RoundConflict as conflict:
-        if game_round is None:
-            error = _(
-                "第%(n)s条已经被另一台手机记了（看看下面的记录），这一条没有保存。"
-                "如果还要记，再点一次保存，它会记成第%(next)s条。"
-            ) % {"n": conflict.expected, "next": conflict.next_round}
-        else:
-            game_round.refresh_from_db()
-            error = _("这一条在你打开更正之后被改过了，没有更正。看一下现在的样子，再改一次。")
+
+    def again(error: str, status: int) -> HttpResponse:
         context = form_context(session, game_round, shown_values(entry), error)
-        return render(request, "web/fee_form.html", context, status=409)
-    except CalculatorError as problem:
-        message = pick(problem.as_dict()["error"], "message", seat_names(session))
-        context = form_context(session, game_round, shown_values(entry), message)
-        return render(request, "web/fee_form.html", context, status=400)
-    remember_changes(request, session, changed.before, title, changed.after)
-    return redirect("web:session", pk=session.pk)
+        return render(request, "web/fee_form.html", context, status=status)
+
+    return entry_saved(request, session, game_round, entry, _("台费"), again)
