@@ -12,14 +12,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
-from calculator.models import Session
 from calculator.selectors.sittings import session_state
 from calculator.services.rounds import round_record
-from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, check_errors, log_in, watch_errors
-from tests.calculator import hongzhong_sitting as hz
-from tests.calculator.hands import bao, plain
-from tests.pages.test_share_why_and_hand_links import ANJI_DISCARD, ANJI_FLOWERS
+from tests.calculator.hands import plain
+from tests.pages.test_board import NAMES, played  # the same sittings as the pages see
 
 pytestmark = pytest.mark.browser
 
@@ -60,29 +57,6 @@ async () => {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 """
-
-NAMES = {
-    "anqing": ["阿东", "阿南", "阿西", "阿北"],
-    "anji": ["甲", "乙", "丙"],
-    "hongzhong": hz.PLAYERS,
-}
-
-
-def played(owner, game: str) -> Session:
-    names = NAMES[game]
-    fields: dict = {"game": game, "player_count": len(names), "base_silver": "1"}
-    if game == "anqing":
-        bodies = [plain("E"), bao("S", "E")]
-    elif game == "anji":
-        fields["rules"] = {"discard_win": True}
-        bodies = [ANJI_FLOWERS, ANJI_DISCARD]
-    else:
-        bodies = [dict(step.body) for step in hz.ROUNDS[:5]]
-    sitting = session_create(owner=owner, name="周六晚上", players=names, **fields)
-    for body in bodies:
-        round_record(session=sitting, entry=body, user=owner)
-    sitting.refresh_from_db()
-    return sitting
 
 
 @pytest.fixture
