@@ -240,27 +240,33 @@ class Stack:
         for app in self.apps:
             wait_for_port(app.port, app.process, app.name, seconds=60)
 
-    def start_app(self, app: AppServer, wait: bool = True) -> None:
+    def gunicorn(
+        self, module: str, port: int, options: list[str], env: dict[str, str], log: str
+    ) -> subprocess.Popen:
+        """A gunicorn serving ``module`` on ``port``, in a session of its own: killing it kills
+        its master and workers at once, as a machine that dies would."""
         command = [
-            sys.executable, "-m", "gunicorn", "calculator.wsgi",
-            "--bind", f"127.0.0.1:{app.port}",
-            "--workers", str(self.workers),
-            "--worker-class", "sync",
-            "--timeout", "30",
-            "--graceful-timeout", "20",
+            sys.executable, "-m", "gunicorn", module,
+            "--bind", f"127.0.0.1:{port}",
+            *options,
             "--error-logfile", "-",
             # gunicorn's control socket is one path per user: several servers would fight for it.
             "--no-control-socket",
         ]  # fmt: skip
-        # A session of its own: killing the server kills its master and workers at once, as a
-        # machine that dies would.
-        app.process = subprocess.Popen(
+        return subprocess.Popen(
             command,
             cwd=ROOT,
-            env=self.env,
+            env=env,
             stdout=subprocess.DEVNULL,
-            stderr=self._log(f"{app.name}.log"),
+            stderr=self._log(log),
             start_new_session=True,
+        )
+
+    def start_app(self, app: AppServer, wait: bool = True) -> None:
+        options = ["--workers", str(self.workers), "--worker-class", "sync",
+                   "--timeout", "30", "--graceful-timeout", "20"]  # fmt: skip
+        app.process = self.gunicorn(
+            "calculator.wsgi", app.port, options, self.env, f"{app.name}.log"
         )
         app.starts += 1
         if wait:
@@ -273,22 +279,8 @@ class Stack:
         self.events_port = free_port()
         env = {**self.env, "DATABASE_URL": self.direct_url}
         env.pop("DATABASE_POOLER", None)
-        command = [
-            sys.executable, "-m", "gunicorn", "calculator.asgi",
-            "--bind", f"127.0.0.1:{self.events_port}",
-            "--workers", "1",
-            "--worker-class", "asgi",
-            "--error-logfile", "-",
-            "--no-control-socket",
-        ]  # fmt: skip
-        self.events = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=self._log("events.log"),
-            start_new_session=True,
-        )
+        options = ["--workers", "1", "--worker-class", "asgi"]
+        self.events = self.gunicorn("calculator.asgi", self.events_port, options, env, "events.log")
         wait_for_port(self.events_port, self.events, "the events process", seconds=60)
 
     @property
@@ -371,22 +363,25 @@ class Stack:
         return path.read_text(errors="replace").splitlines() if path.exists() else []
 
     def stop(self) -> None:
-        """Graceful: SIGTERM to each, SIGKILL to what has not ended within 30 s."""
-        children = [p for p in [*(a.process for a in self.apps), self.events] if p is not None]
-        for process in children:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-        for process in (self.haproxy, self.pgbouncer):
-            if process is not None and process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in [*children, self.haproxy, self.pgbouncer]:
-            if process is None:
-                continue
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        """Graceful, front to back: HAProxy first (no request, no health check more), then the
+        app servers and the events process, and the pooler only once they have ended, so no
+        server is left asking a database that is already gone. SIGTERM to each, SIGKILL to what
+        has not ended within 30 s."""
+        servers = [p for p in [*(a.process for a in self.apps), self.events] if p is not None]
+        for group in ([self.haproxy], servers, [self.pgbouncer]):
+            running = [p for p in group if p is not None]
+            for process in running:
+                if process.poll() is None:
+                    if process in servers:
+                        os.killpg(process.pid, signal.SIGTERM)
+                    else:
+                        process.send_signal(signal.SIGTERM)
+            for process in running:
+                try:
+                    process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
 
     def remove_folder(self) -> None:
         if not self.keep_folder:
