@@ -14,8 +14,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from calculator.selectors.sittings import session_state
 from calculator.services.rounds import round_record
+from calculator.services.sittings import session_create
 from tests.browser.conftest import SCREENSHOTS, check_errors, log_in, watch_errors
-from tests.calculator.hands import plain
+from tests.calculator.hands import bao, plain
 from tests.pages.test_board import NAMES, played  # the same sittings as the pages see
 
 pytestmark = pytest.mark.browser
@@ -229,3 +230,32 @@ def test_the_sitting_page_opens_the_board_and_shows_its_qr_code(screen, live_ser
     page.locator("[data-board-link]").click()
     page.wait_for_url(f"{live_server.url}/share/{sitting.share_token}/board/")
     expect(page.locator(".board-seats")).to_contain_text("阿东")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("zh-hans", ("台费", "净额")), ("zh-hant", ("臺費", "淨額")), ("en", ("Table fee", "Net"))],
+)
+def test_the_board_with_table_fees_and_drawn_seats(screen, live_server, language, words) -> None:
+    """At the end of an evening with a table fee, the board still fits the TV and each person's
+    fees and net read under their balance; the seats were drawn and the board says how."""
+    owner = get_user_model().objects.create_user("laowang", password="mahjong-table-77")
+    sitting = session_create(
+        owner=owner, name="周六晚上", players=NAMES["anqing"], base_silver="1", seat_draw=True
+    )
+    fee = {"result": "adjustment", "kind": "fee", "reason": "台费", "amount": "10"}
+    for body in (plain("E"), bao("S", "E"), fee):
+        round_record(session=sitting, entry=body, user=owner)
+    page = screen()
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/share/{sitting.share_token}/board/")
+    fees = page.locator("[data-board-fees]")
+    expect(fees).to_have_count(4)
+    for word in words:
+        expect(fees.first).to_contain_text(word)
+    expect(page.locator(".board [data-seat-draw]")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"board-fees-{language}-1280x720.png"))
